@@ -1,0 +1,8 @@
+// kvc/kvc.hpp - every kvc contract. Does not require Boost.Hana; see kvc/conformance.hpp for the
+// compile-time verification machinery that does.
+#pragma once
+
+#include "append_admission.hpp"
+#include "concepts.hpp"
+#include "prefix_reuse.hpp"
+#include "segment_positions.hpp"

@@ -1,0 +1,91 @@
+// kvc/mutants/append_admission.hpp - known-bad implementations of the append-admission contract.
+//
+// Each is a plausible way to get FA-98626 wrong; kvc's static checks prove the admission suites
+// reject every one. They compute in `std::intmax_t` (or, where the bug is wrap-around, in
+// `std::uintmax_t`) so that they are wrong by design rather than by undefined behaviour.
+#pragma once
+
+#include <cstdint>
+
+namespace kvc::mutants::append_admission {
+
+namespace detail {
+constexpr std::intmax_t wide(auto value) noexcept { return static_cast<std::intmax_t>(value); }
+}  // namespace detail
+
+/// The record's failure: admits as many tokens as are free, one by one.
+inline constexpr auto seed_failure = [](auto capacity, auto used, auto requested) {
+  const auto free_slots = detail::wide(capacity) - detail::wide(used);
+  return detail::wide(requested) < free_slots ? detail::wide(requested) : free_slots;
+};
+
+/// The record's unsuccessful fix: compares the request with the total capacity.
+inline constexpr auto seed_unsuccessful_fix = [](auto capacity, auto, auto requested) {
+  return detail::wide(requested) <= detail::wide(capacity) ? detail::wide(requested)
+                                                           : std::intmax_t{0};
+};
+
+/// Demands a slot to spare: `<` where `<=` is meant.
+inline constexpr auto strict_fit = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  return r >= 0 && r < detail::wide(capacity) - detail::wide(used) ? r : std::intmax_t{0};
+};
+
+/// Forgets that a request can be negative.
+inline constexpr auto admits_negative = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  return r <= detail::wide(capacity) - detail::wide(used) ? r : std::intmax_t{0};
+};
+
+/// Returns how many slots are free instead of how many were requested.
+inline constexpr auto returns_free_slots = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  const auto free_slots = detail::wide(capacity) - detail::wide(used);
+  return r >= 0 && r <= free_slots ? free_slots : std::intmax_t{0};
+};
+
+/// Returns 1 ("admitted") instead of the count.
+inline constexpr auto returns_flag = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  return r >= 0 && r <= detail::wide(capacity) - detail::wide(used) ? std::intmax_t{1}
+                                                                    : std::intmax_t{0};
+};
+
+/// Trusts the state: never checks that `used` is non-negative.
+inline constexpr auto trusts_negative_used = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  const auto c = detail::wide(capacity);
+  return r >= 0 && c >= 0 && r <= c - detail::wide(used) ? r : std::intmax_t{0};
+};
+
+/// Clamps a negative `used` to 0 instead of refusing the inconsistent state.
+inline constexpr auto clamps_negative_used = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  const auto u = detail::wide(used) < 0 ? std::intmax_t{0} : detail::wide(used);
+  return r >= 0 && r <= detail::wide(capacity) - u ? r : std::intmax_t{0};
+};
+
+/// Trusts the state: never checks that `capacity` is non-negative (only their difference).
+inline constexpr auto trusts_negative_capacity = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  const auto u = detail::wide(used);
+  return r >= 0 && u >= 0 && r <= detail::wide(capacity) - u ? r : std::intmax_t{0};
+};
+
+/// Compares `used + requested <= capacity` in unsigned arithmetic, which wraps.
+inline constexpr auto wrapping_sum = [](auto capacity, auto used, auto requested) {
+  if (detail::wide(requested) < 0 || detail::wide(used) < 0) return std::uintmax_t{0};
+  const auto sum = static_cast<std::uintmax_t>(used) + static_cast<std::uintmax_t>(requested);
+  return sum <= static_cast<std::uintmax_t>(capacity) ? static_cast<std::uintmax_t>(requested)
+                                                      : std::uintmax_t{0};
+};
+
+/// Narrows everything to `std::intmax_t` first, so a `std::size_t` above its range turns negative.
+inline constexpr auto narrows_to_signed = [](auto capacity, auto used, auto requested) {
+  const auto r = detail::wide(requested);
+  const auto c = detail::wide(capacity);
+  const auto u = detail::wide(used);
+  return r >= 0 && u >= 0 && u <= c && r <= c - u ? r : std::intmax_t{0};
+};
+
+}  // namespace kvc::mutants::append_admission

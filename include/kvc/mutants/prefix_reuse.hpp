@@ -1,0 +1,108 @@
+// kvc/mutants/prefix_reuse.hpp - known-bad implementations of the prefix-reuse contract.
+//
+// Each is a plausible way to get FA-98601 wrong. They exist to be rejected: kvc's static checks prove
+// that the prefix-reuse suite fails every one of them, so the suite is known to be able to fail.
+#pragma once
+
+#include <cstddef>
+#include <ranges>
+
+#include "../detail/equal.hpp"
+
+namespace kvc::mutants::prefix_reuse {
+
+namespace detail {
+template <class A, class B>
+constexpr std::size_t shorter(const A& a, const B& b) noexcept {
+  return std::ranges::size(a) < std::ranges::size(b) ? std::ranges::size(a) : std::ranges::size(b);
+}
+template <class A, class B>
+constexpr std::size_t common_prefix(const A& a, const B& b) noexcept {
+  std::size_t i = 0;
+  while (i < shorter(a, b) && kvc::detail::equal_ids(a[i], b[i])) ++i;
+  return i;
+}
+}  // namespace detail
+
+/// The record's failure: counts equal positions, namespaces ignored.
+inline constexpr auto seed_failure = [](const auto&, const auto&, const auto& cached,
+                                        const auto& requested) {
+  std::size_t equal_positions = 0;
+  for (std::size_t i = 0; i < detail::shorter(cached, requested); ++i)
+    if (kvc::detail::equal_ids(cached[i], requested[i])) ++equal_positions;
+  return equal_positions;
+};
+
+/// The record's unsuccessful fix: checks namespaces, then returns the shorter length.
+inline constexpr auto seed_unsuccessful_fix = [](const auto& cache_ns, const auto& request_ns,
+                                                 const auto& cached, const auto& requested) {
+  return cache_ns != request_ns ? std::size_t{0} : detail::shorter(cached, requested);
+};
+
+/// The common prefix with no namespace check at all.
+inline constexpr auto ignores_namespace = [](const auto&, const auto&, const auto& cached,
+                                             const auto& requested) {
+  return detail::common_prefix(cached, requested);
+};
+
+/// Checks namespaces, then counts equal positions instead of stopping at the first mismatch.
+inline constexpr auto counts_equal_positions = [](const auto& cache_ns, const auto& request_ns,
+                                                  const auto& cached, const auto& requested) {
+  return cache_ns != request_ns ? std::size_t{0} : seed_failure(cache_ns, request_ns, cached, requested);
+};
+
+/// Treats one namespace as compatible with another it is a prefix of ("m" with "m1").
+inline constexpr auto namespace_prefix_match = [](const auto& cache_ns, const auto& request_ns,
+                                                  const auto& cached, const auto& requested) {
+  const bool compatible = cache_ns.substr(0, request_ns.size()) == request_ns ||
+                          request_ns.substr(0, cache_ns.size()) == cache_ns;
+  return compatible ? detail::common_prefix(cached, requested) : std::size_t{0};
+};
+
+/// Compares namespaces by everything but their last character (a truncated key).
+inline constexpr auto namespace_truncated = [](const auto& cache_ns, const auto& request_ns,
+                                               const auto& cached, const auto& requested) {
+  const auto cut = [](auto ns) { return ns.empty() ? ns : ns.substr(0, ns.size() - 1); };
+  return cut(cache_ns) == cut(request_ns) ? detail::common_prefix(cached, requested)
+                                          : std::size_t{0};
+};
+
+/// An empty namespace acts as a wildcard that matches any other.
+inline constexpr auto empty_namespace_is_wildcard = [](const auto& cache_ns, const auto& request_ns,
+                                                       const auto& cached, const auto& requested) {
+  const bool compatible = cache_ns.empty() || request_ns.empty() || cache_ns == request_ns;
+  return compatible ? detail::common_prefix(cached, requested) : std::size_t{0};
+};
+
+/// Reuses everything but the last common token (off by one).
+inline constexpr auto drops_last_token = [](const auto& cache_ns, const auto& request_ns,
+                                            const auto& cached, const auto& requested) {
+  const auto prefix = cache_ns == request_ns ? detail::common_prefix(cached, requested) : 0;
+  return prefix == 0 ? std::size_t{0} : prefix - 1;
+};
+
+/// Counts the first mismatching token too (off by one the other way).
+inline constexpr auto includes_mismatch = [](const auto& cache_ns, const auto& request_ns,
+                                             const auto& cached, const auto& requested) {
+  if (cache_ns != request_ns) return std::size_t{0};
+  const auto prefix = detail::common_prefix(cached, requested);
+  return prefix < detail::shorter(cached, requested) ? prefix + 1 : prefix;
+};
+
+/// Bounds the match by the cached length only, so a longer cache is reused whole.
+inline constexpr auto reuses_whole_cache_on_first_match =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& requested) {
+      if (cache_ns != request_ns || std::ranges::size(cached) == 0 ||
+          std::ranges::size(requested) == 0 || !kvc::detail::equal_ids(cached[0], requested[0]))
+        return std::size_t{0};
+      return std::ranges::size(cached);
+    };
+
+/// Gives up after a fixed window of 32 tokens.
+inline constexpr auto capped_window = [](const auto& cache_ns, const auto& request_ns,
+                                         const auto& cached, const auto& requested) {
+  const auto prefix = cache_ns == request_ns ? detail::common_prefix(cached, requested) : 0;
+  return prefix > 32 ? std::size_t{32} : prefix;
+};
+
+}  // namespace kvc::mutants::prefix_reuse

@@ -1,0 +1,55 @@
+// kvc/prefix_reuse.hpp - FA-98601: prefix cache reuse stays inside its namespace.
+//
+// Contract: the number of leading tokens a request may take from a cached sequence is the length of
+// their common prefix when the cache's namespace equals the request's, and 0 otherwise. Comparing
+// tokens alone (the recorded failure) lets one model or adapter read another's KV entries; comparing
+// namespaces but returning the shorter length (the recorded unsuccessful fix) reuses tokens that
+// differ.
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <ranges>
+
+#include "concepts.hpp"
+#include "detail/equal.hpp"
+
+namespace kvc {
+
+namespace detail {
+
+/// Length of the common prefix of two token sequences.
+template <class R1, class R2>
+[[nodiscard]] constexpr std::size_t common_prefix_length(const R1& cached,
+                                                         const R2& requested) noexcept {
+  auto c = std::ranges::begin(cached);
+  auto r = std::ranges::begin(requested);
+  const auto c_end = std::ranges::end(cached);
+  const auto r_end = std::ranges::end(requested);
+  std::size_t length = 0;
+  for (; c != c_end && r != r_end && equal_ids(*c, *r); ++c, ++r) ++length;
+  return length;
+}
+
+}  // namespace detail
+
+/// Function object type of `kvc::reusable_prefix_length`.
+struct reusable_prefix_length_fn {
+  /// The common token prefix of `cached_tokens` and `requested_tokens` when `cache_namespace ==
+  /// request_namespace`, otherwise 0. The sequences may differ in length and element type; integer
+  /// tokens compare by value across signedness.
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
+                                                 const RequestNs& request_namespace,
+                                                 const Cached& cached_tokens,
+                                                 const Requested& requested_tokens) const noexcept {
+    if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
+    return detail::common_prefix_length(cached_tokens, requested_tokens);
+  }
+};
+
+/// Prefix reuse bounded by namespace identity; see `reusable_prefix_length_fn::operator()`.
+inline constexpr reusable_prefix_length_fn reusable_prefix_length{};
+
+}  // namespace kvc

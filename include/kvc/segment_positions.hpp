@@ -1,0 +1,62 @@
+// kvc/segment_positions.hpp - FA-98576: packed sequences restart positions at every segment run.
+//
+// Contract: given one segment id per token, a token's position is its offset within its contiguous
+// run of equal ids. Numbering the flattened row (the recorded failure) lets a packed sequence inherit
+// its predecessor's positions; counting per id (the recorded unsuccessful fix) merges two runs that
+// reuse an id with another run in between.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <ranges>
+#include <span>
+#include <system_error>
+#include <utility>
+
+#include "concepts.hpp"
+#include "detail/runs.hpp"
+
+namespace kvc {
+
+/// Function object type of `kvc::segment_positions`.
+struct segment_positions_fn {
+  /// Compile-time form: the position of every token, as a new array of the same length.
+  template <class S, std::size_t N>
+    requires comparable_with<S, S>
+  [[nodiscard]] constexpr std::array<std::size_t, N> operator()(
+      const std::array<S, N>& segments) const noexcept {
+    std::array<std::size_t, N> positions{};
+    std::size_t i = 0;
+    detail::for_each_position(segments, [&](std::size_t position) { positions[i++] = position; });
+    return positions;
+  }
+
+  /// Span form: writes the position of every token to the first `size(segments)` elements of `out`.
+  ///
+  /// Returns `std::errc{}` on success, `std::errc::value_too_large` when `out` is shorter than
+  /// `segments`, and `std::errc::result_out_of_range` when a position does not fit in `out`'s
+  /// element type. On error `out` is untouched; on success its elements past `size(segments)` are.
+  /// `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] constexpr std::errc operator()(const R& segments, O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto count = static_cast<std::size_t>(std::ranges::distance(segments));
+    if (std::ranges::size(out) < count) return std::errc::value_too_large;
+    // A position is below the length of its run, so only a sequence longer than P's range can
+    // overflow, and only then is the extra pass over the runs needed.
+    constexpr auto p_max = std::numeric_limits<P>::max();
+    if (count > 0 && std::cmp_greater(count - 1, p_max) &&
+        std::cmp_greater(detail::summarize_runs(segments).longest - 1, p_max))
+      return std::errc::result_out_of_range;
+    auto dest = std::ranges::begin(out);
+    detail::for_each_position(segments,
+                              [&dest](std::size_t position) { *dest++ = static_cast<P>(position); });
+    return std::errc{};
+  }
+};
+
+/// Run-relative positions of packed segments; see `segment_positions_fn`.
+inline constexpr segment_positions_fn segment_positions{};
+
+}  // namespace kvc

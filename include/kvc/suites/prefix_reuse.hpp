@@ -1,0 +1,94 @@
+// kvc/suites/prefix_reuse.hpp - fixtures of the prefix-reuse contract (FA-98601).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include <boost/hana/concat.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include "../detail/arrays.hpp"
+#include "../fixture.hpp"
+
+namespace kvc::suites {
+
+/// The six fixtures of FA-98601 in the record's order, for any N as the record writes them.
+/// Implementations are called as `impl(cache_namespace, request_namespace, cached_tokens,
+/// requested_tokens)` with `std::string_view` namespaces and `std::array<char, K>` tokens.
+template <std::size_t N>
+inline constexpr auto seed_prefix_reuse = hana::make_tuple(
+    make_fixture(label<"same namespace prefix">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<N>('a'),
+                        detail::join(detail::filled<N>('a'), std::array{'b'})),
+                 std::size_t{N}),
+    make_fixture(label<"different model">,
+                 inputs(std::string_view{"m1"}, std::string_view{"m2"}, std::array{'a', 'b'},
+                        std::array{'a', 'b'}),
+                 std::size_t{0}),
+    make_fixture(label<"same namespace mismatch">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
+                        std::array{'a', 'c'}),
+                 std::size_t{1}),
+    make_fixture(label<"same namespace empty">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
+                        std::array{'a'}),
+                 std::size_t{0}),
+    make_fixture(label<"different namespace empty">,
+                 inputs(std::string_view{"x"}, std::string_view{"y"}, std::array{'a'},
+                        std::array<char, 0>{}),
+                 std::size_t{0}),
+    make_fixture(label<"same namespace full">,
+                 inputs(std::string_view{"ad"}, std::string_view{"ad"}, std::array{'q'},
+                        std::array{'q'}),
+                 std::size_t{1}));
+
+/// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
+/// kvc/mutants/prefix_reuse.hpp for the implementations they reject).
+inline constexpr auto extra_prefix_reuse = hana::make_tuple(
+    make_fixture(label<"match resumes after mismatch">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
+                        std::array{'a', 'z', 'c'}),
+                 std::size_t{1}),
+    make_fixture(label<"first token differs">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'z', 'a'},
+                        std::array{'a', 'a'}),
+                 std::size_t{0}),
+    make_fixture(label<"cached longer than request">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
+                        std::array{'a', 'b'}),
+                 std::size_t{2}),
+    make_fixture(label<"request longer than cache">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
+                        std::array{'a', 'b', 'c', 'd'}),
+                 std::size_t{2}),
+    make_fixture(label<"namespace is a prefix of the other">,
+                 inputs(std::string_view{"m"}, std::string_view{"m1"}, std::array{'a'},
+                        std::array{'a'}),
+                 std::size_t{0}),
+    make_fixture(label<"namespaces differ in last character">,
+                 inputs(std::string_view{"lora-a"}, std::string_view{"lora-b"},
+                        std::array{'a', 'b'}, std::array{'a', 'b'}),
+                 std::size_t{0}),
+    make_fixture(label<"empty namespaces are equal">,
+                 inputs(std::string_view{""}, std::string_view{""}, std::array{'a', 'b'},
+                        std::array{'a', 'b'}),
+                 std::size_t{2}),
+    make_fixture(label<"empty and named namespace">,
+                 inputs(std::string_view{""}, std::string_view{"m"}, std::array{'a'},
+                        std::array{'a'}),
+                 std::size_t{0}),
+    make_fixture(label<"both empty">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
+                        std::array<char, 0>{}),
+                 std::size_t{0}),
+    make_fixture(label<"long shared prefix">,
+                 inputs(std::string_view{"x"}, std::string_view{"x"},
+                        detail::join(detail::filled<40>('t'), std::array{'u', 'v'}),
+                        detail::join(detail::filled<40>('t'), std::array{'u', 'w'})),
+                 std::size_t{41}));
+
+/// The prefix-reuse suite: the record's fixtures (N = 1) first, then the extra ones.
+inline constexpr auto prefix_reuse = hana::concat(seed_prefix_reuse<1>, extra_prefix_reuse);
+
+}  // namespace kvc::suites

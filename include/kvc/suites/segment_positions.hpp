@@ -1,0 +1,55 @@
+// kvc/suites/segment_positions.hpp - fixtures of the segment-positions contract (FA-98576).
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include <boost/hana/concat.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include "../detail/arrays.hpp"
+#include "../fixture.hpp"
+
+namespace kvc::suites {
+
+/// The six fixtures of FA-98576 in the record's order, for any N as the record writes them.
+/// Implementations are called in one of the two shapes of `kvc::positions_call`.
+template <std::size_t N>
+inline constexpr auto seed_segment_positions = hana::make_tuple(
+    make_positions_fixture(label<"two segments">,
+                           detail::join(detail::filled<N>('a'), std::array{'b', 'b'}),
+                           detail::join(detail::iota<N>(), std::array<std::size_t, 2>{0, 1})),
+    make_positions_fixture(label<"alternating runs">, std::array{'a', 'b', 'a'},
+                           std::array<std::size_t, 3>{0, 0, 0}),
+    make_positions_fixture(label<"same run">, std::array{'x', 'x', 'x'},
+                           std::array<std::size_t, 3>{0, 1, 2}),
+    make_positions_fixture(label<"empty">, std::array<char, 0>{}, std::array<std::size_t, 0>{}),
+    make_positions_fixture(label<"single segment">, std::array{'q'},
+                           std::array<std::size_t, 1>{0}),
+    make_positions_fixture(label<"repeated after intervening segment">, std::array{1, 1, 2, 1},
+                           std::array<std::size_t, 4>{0, 1, 0, 0}));
+
+/// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
+/// kvc/mutants/segment_positions.hpp).
+inline constexpr auto extra_segment_positions = hana::make_tuple(
+    make_positions_fixture(label<"three runs">, std::array{'a', 'a', 'b', 'b', 'b', 'c'},
+                           std::array<std::size_t, 6>{0, 1, 0, 1, 2, 0}),
+    make_positions_fixture(label<"descending ids">, std::array{3, 3, 2, 2, 1},
+                           std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
+    make_positions_fixture(label<"negative ids">, std::array{-1, -1, 0, 0, -1},
+                           std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
+    make_positions_fixture(label<"zero ids after a run">, std::array{0, 0, 5, 0, 0},
+                           std::array<std::size_t, 5>{0, 1, 0, 0, 1}),
+    make_positions_fixture(label<"every token its own run">, std::array{1, 2, 3, 4},
+                           std::array<std::size_t, 4>{0, 0, 0, 0}),
+    make_positions_fixture(label<"id returns after long run">,
+                           std::array{7, 7, 7, 7, 8, 7, 7},
+                           std::array<std::size_t, 7>{0, 1, 2, 3, 0, 0, 1}),
+    make_positions_fixture(label<"singleton run at the end">, std::array{'a', 'a', 'a', 'b'},
+                           std::array<std::size_t, 4>{0, 1, 2, 0}));
+
+/// The segment-positions suite: the record's fixtures (N = 1) first, then the extra ones.
+inline constexpr auto segment_positions =
+    hana::concat(seed_segment_positions<1>, extra_segment_positions);
+
+}  // namespace kvc::suites

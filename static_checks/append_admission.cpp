@@ -1,0 +1,74 @@
+// Static checks of kvc::admitted_append (FA-98626). Compiled, never run.
+#include <kvc/append_admission.hpp>
+#include <kvc/conformance.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace {
+
+template <class T>
+using lim = std::numeric_limits<T>;
+
+// --- The record's fixtures, for N = 0..8 and large N ---------------------------------------------
+
+template <int... N>
+constexpr bool seed_family_holds =
+    (kvc::verify(kvc::suites::seed_append_admission<N>, kvc::admitted_append) && ...);
+static_assert(seed_family_holds<0, 1, 2, 3, 4, 5, 6, 7, 8>);
+static_assert(seed_family_holds<64, 1000>);
+
+static_assert(kvc::verify(kvc::suites::append_admission, kvc::admitted_append));
+static_assert(kvc::verify(kvc::suites::append_admission_extremes, kvc::admitted_append));
+
+// --- The result has the request's type, whatever the other two are ------------------------------
+
+using admit_fn = decltype(kvc::admitted_append);
+static_assert(std::same_as<std::invoke_result_t<admit_fn, std::size_t, int, std::int8_t>, std::int8_t>);
+static_assert(std::same_as<std::invoke_result_t<admit_fn, std::int8_t, std::int8_t, std::uint64_t>,
+                           std::uint64_t>);
+static_assert(std::is_nothrow_invocable_v<admit_fn, long, short, unsigned>);
+
+// --- Integer extremes: decided by value, never by wrapped arithmetic ----------------------------
+
+static_assert(kvc::admitted_append(lim<std::size_t>::max(), 0U, lim<std::int64_t>::min()) == 0);
+static_assert(kvc::admitted_append(lim<std::size_t>::max(), std::size_t{0},
+                                   lim<std::int64_t>::max()) == lim<std::int64_t>::max());
+static_assert(kvc::admitted_append(lim<std::uint64_t>::max(), lim<std::uint64_t>::max() - 1,
+                                   std::uint8_t{1}) == 1);
+static_assert(kvc::admitted_append(lim<std::uint64_t>::max(), lim<std::uint64_t>::max() - 1,
+                                   std::uint8_t{2}) == 0);
+static_assert(kvc::admitted_append(lim<std::int64_t>::min(), lim<std::int64_t>::min(), 0) == 0);
+static_assert(kvc::admitted_append(lim<std::int64_t>::max(), -1, 1) == 0);  // used < 0
+static_assert(kvc::admitted_append(std::int8_t{-1}, std::uint64_t{0}, std::uint64_t{0}) == 0);
+static_assert(kvc::admitted_append(std::int8_t{127}, std::int8_t{127}, std::int8_t{0}) == 0);
+static_assert(kvc::admitted_append(std::int8_t{127}, std::int8_t{0}, std::int8_t{127}) == 127);
+static_assert(kvc::admitted_append(std::uint8_t{255}, std::int64_t{0}, lim<std::uint64_t>::max()) == 0);
+static_assert(kvc::admitted_append(lim<std::uint64_t>::max(), lim<std::int64_t>::max(),
+                                   std::uint64_t{1} << 63U) == std::uint64_t{1} << 63U);
+
+// Never partial: for any state, the result is the request or nothing.
+constexpr bool never_partial() {
+  for (int capacity = -4; capacity <= 12; ++capacity)
+    for (int used = -4; used <= 12; ++used)
+      for (int requested = -4; requested <= 12; ++requested) {
+        const int admitted = kvc::admitted_append(capacity, used, requested);
+        if (admitted != 0 && admitted != requested) return false;
+        if (admitted < 0) return false;
+      }
+  return true;
+}
+static_assert(never_partial());
+
+// --- Readable rejections of non-integers ---------------------------------------------------------
+
+static_assert(!std::invocable<admit_fn, double, int, int>);
+static_assert(!std::invocable<admit_fn, int, int, float>);
+static_assert(!std::invocable<admit_fn, bool, int, int>);
+static_assert(!std::invocable<admit_fn, int, int, char>);
+static_assert(!std::invocable<admit_fn, int, int, int*>);
+static_assert(kvc::integer<std::int8_t> && kvc::integer<std::uint64_t> && !kvc::integer<char8_t>);
+
+}  // namespace

@@ -1,0 +1,127 @@
+// Static checks of kvc::segment_positions (FA-98576). Compiled, never run.
+#include <kvc/conformance.hpp>
+#include <kvc/segment_positions.hpp>
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <system_error>
+
+namespace {
+
+using std::size_t;
+
+// --- The record's fixtures, for N = 0..8 and large N ---------------------------------------------
+
+template <size_t... N>
+constexpr bool seed_family_holds =
+    (kvc::verify(kvc::suites::seed_segment_positions<N>, kvc::segment_positions) && ...);
+static_assert(seed_family_holds<0, 1, 2, 3, 4, 5, 6, 7, 8>);
+static_assert(seed_family_holds<64, 1000>);
+
+static_assert(kvc::verify(kvc::suites::segment_positions, kvc::segment_positions));
+
+// The span form through the same suite: an adapter with the suite's span shape.
+constexpr auto span_form = [](auto segments, auto out) {
+  return kvc::segment_positions(segments, out);
+};
+static_assert(kvc::verify(kvc::suites::segment_positions, span_form));
+
+// --- Ids of every kind ------------------------------------------------------------------------------
+
+using kvc::label;
+using kvc::make_positions_fixture;
+constexpr auto id_kinds = boost::hana::make_tuple(
+    make_positions_fixture(label<"string view ids">,
+                           std::array<std::string_view, 5>{"sys", "sys", "user", "sys", "sys"},
+                           std::array<size_t, 5>{0, 1, 0, 0, 1}),
+    make_positions_fixture(label<"int64 extreme ids">,
+                           std::array{INT64_MIN, INT64_MIN, INT64_MAX, INT64_MIN},
+                           std::array<size_t, 4>{0, 1, 0, 0}),
+    make_positions_fixture(label<"uint8 ids">, std::array<std::uint8_t, 4>{255, 255, 0, 255},
+                           std::array<size_t, 4>{0, 1, 0, 0}),
+    make_positions_fixture(label<"negative ids">, std::array{-3, -3, -3, 3},
+                           std::array<size_t, 4>{0, 1, 2, 0}));
+static_assert(kvc::verify(id_kinds, kvc::segment_positions));
+static_assert(kvc::verify(id_kinds, span_form));
+
+// --- The span form's results and errors ----------------------------------------------------------
+
+template <class P, size_t OutSize, class Segments>
+struct span_run {
+  std::errc status;
+  std::array<P, OutSize> out;
+};
+
+/// Runs the span form into an output of `OutSize` elements of type P, pre-filled with `fill`.
+template <class P, size_t OutSize, class Segments>
+constexpr auto run_span(const Segments& segments, P fill) {
+  span_run<P, OutSize, Segments> run{{}, {}};
+  for (auto& element : run.out) element = fill;
+  run.status = kvc::segment_positions(segments, std::span<P>(run.out));
+  return run;
+}
+
+template <class T, size_t N>
+constexpr bool all_equal(const std::array<T, N>& values, T expected) {
+  for (const auto& value : values)
+    if (value != expected) return false;
+  return true;
+}
+
+// Success writes the first size(segments) elements and leaves the rest alone.
+constexpr auto tail = run_span<int, 6>(std::array{4, 4, 9, 4}, -7);
+static_assert(tail.status == std::errc{});
+static_assert(tail.out == std::array{0, 1, 0, 0, -7, -7});
+
+// Output too short: value_too_large, nothing written.
+constexpr auto short_out = run_span<int, 3>(std::array{4, 4, 9, 4}, -7);
+static_assert(short_out.status == std::errc::value_too_large);
+static_assert(all_equal(short_out.out, -7));
+
+// Empty input, empty output.
+static_assert(run_span<int, 0>(std::array<int, 0>{}, 0).status == std::errc{});
+
+// A run of 128 fits int8_t (last position 127); a run of 129 does not, and nothing is written.
+constexpr auto fits_int8 = run_span<std::int8_t, 128>(kvc::detail::filled<128>(1), std::int8_t{-1});
+static_assert(fits_int8.status == std::errc{} && fits_int8.out[127] == 127);
+constexpr auto overflows_int8 =
+    run_span<std::int8_t, 129>(kvc::detail::filled<129>(1), std::int8_t{-1});
+static_assert(overflows_int8.status == std::errc::result_out_of_range);
+static_assert(all_equal(overflows_int8.out, std::int8_t{-1}));
+
+// Only runs matter: 300 tokens in runs of 2 fit uint8_t.
+constexpr auto pairs = [] {
+  std::array<int, 300> ids{};
+  for (size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<int>(i / 2);
+  return ids;
+}();
+constexpr auto short_runs = run_span<std::uint8_t, 300>(pairs, std::uint8_t{9});
+static_assert(short_runs.status == std::errc{} && short_runs.out[298] == 0 && short_runs.out[299] == 1);
+
+// A too-short output is reported before an overflow.
+static_assert(run_span<std::int8_t, 100>(kvc::detail::filled<129>(1), std::int8_t{0}).status ==
+              std::errc::value_too_large);
+
+// --- The interface ---------------------------------------------------------------------------------
+
+using positions_fn = decltype(kvc::segment_positions);
+static_assert(std::same_as<std::invoke_result_t<positions_fn, std::array<char, 3>>,
+                           std::array<size_t, 3>>);
+static_assert(std::same_as<std::invoke_result_t<positions_fn, std::span<const int>, std::span<long>>,
+                           std::errc>);
+static_assert(std::is_nothrow_invocable_v<positions_fn, std::span<const int>, std::span<long>>);
+
+// Readable rejections: an output that is not writable integers, ids that cannot be compared.
+struct opaque {};
+static_assert(!std::invocable<positions_fn, std::span<const int>, std::span<const int>>);
+static_assert(!std::invocable<positions_fn, std::span<const int>, std::span<double>>);
+static_assert(!std::invocable<positions_fn, std::span<const int>, std::span<bool>>);
+static_assert(!std::invocable<positions_fn, std::array<opaque, 2>>);
+static_assert(!std::invocable<positions_fn, std::span<const opaque>, std::span<int>>);
+static_assert(!kvc::position_output<std::span<const int>>);
+
+}  // namespace
