@@ -96,3 +96,41 @@ static_assert(!std::invocable<prefix_fn, int, int, int, int>);
 static_assert(!kvc::comparable_sequences<std::array<opaque, 1>, std::array<opaque, 1>>);
 
 }  // namespace
+
+// --- The suite can fail: known-bad implementations are rejected -----------------------------------
+#include <kvc/mutants/prefix_reuse.hpp>
+
+namespace {
+
+namespace bad = kvc::mutants::prefix_reuse;
+using kvc::suites::prefix_reuse;
+using kvc::suites::seed_prefix_reuse;
+
+// The record's two implementations fail exactly the fixtures its tables mark Failed:
+//   same namespace prefix, different model, same namespace mismatch, same namespace empty,
+//   different namespace empty, same namespace full
+static_assert(kvc::outcomes(seed_prefix_reuse<1>, bad::seed_failure) ==
+              std::array{true, false, true, true, true, true});
+static_assert(kvc::outcomes(seed_prefix_reuse<1>, bad::seed_unsuccessful_fix) ==
+              std::array{true, true, false, true, true, true});
+
+// Every mutant fails the suite.
+static_assert(!kvc::conforms(prefix_reuse, bad::seed_failure));
+static_assert(!kvc::conforms(prefix_reuse, bad::seed_unsuccessful_fix));
+static_assert(!kvc::conforms(prefix_reuse, bad::ignores_namespace));
+static_assert(!kvc::conforms(prefix_reuse, bad::counts_equal_positions));
+static_assert(!kvc::conforms(prefix_reuse, bad::namespace_prefix_match));
+static_assert(!kvc::conforms(prefix_reuse, bad::namespace_truncated));
+static_assert(!kvc::conforms(prefix_reuse, bad::empty_namespace_is_wildcard));
+static_assert(!kvc::conforms(prefix_reuse, bad::drops_last_token));
+static_assert(!kvc::conforms(prefix_reuse, bad::includes_mismatch));
+static_assert(!kvc::conforms(prefix_reuse, bad::reuses_whole_cache_on_first_match));
+static_assert(!kvc::conforms(prefix_reuse, bad::capped_window));
+
+// The record's own fixtures miss these; the extra fixtures are what rejects them.
+static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::counts_equal_positions));
+static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::namespace_prefix_match));
+static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::empty_namespace_is_wildcard));
+static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::capped_window));
+
+}  // namespace

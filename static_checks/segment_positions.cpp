@@ -125,3 +125,28 @@ static_assert(!std::invocable<positions_fn, std::span<const opaque>, std::span<i
 static_assert(!kvc::position_output<std::span<const int>>);
 
 }  // namespace
+
+// --- The suite can fail: known-bad implementations are rejected -----------------------------------
+#include <kvc/mutants/segment_positions.hpp>
+
+namespace {
+
+namespace bad = kvc::mutants::segment_positions;
+using kvc::suites::seed_segment_positions;
+
+// The record's tables, Failed marked false: two segments, alternating runs, same run, empty,
+// single segment, repeated after intervening segment.
+static_assert(kvc::outcomes(seed_segment_positions<1>, bad::seed_failure) ==
+              std::array{false, false, true, true, true, false});
+static_assert(kvc::outcomes(seed_segment_positions<1>, bad::seed_unsuccessful_fix) ==
+              std::array{true, false, true, true, true, false});
+
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::seed_failure));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::seed_unsuccessful_fix));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::one_based));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resets_on_increase_only));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resets_at_default_id_only));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::skips_last_token));
+static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resumes_reused_id));
+
+}  // namespace

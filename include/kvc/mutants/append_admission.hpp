@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 namespace kvc::mutants::append_admission {
 
@@ -65,16 +66,9 @@ inline constexpr auto clamps_negative_used = [](auto capacity, auto used, auto r
   return r >= 0 && r <= detail::wide(capacity) - u ? r : std::intmax_t{0};
 };
 
-/// Trusts the state: never checks that `capacity` is non-negative (only their difference).
-inline constexpr auto trusts_negative_capacity = [](auto capacity, auto used, auto requested) {
-  const auto r = detail::wide(requested);
-  const auto u = detail::wide(used);
-  return r >= 0 && u >= 0 && r <= detail::wide(capacity) - u ? r : std::intmax_t{0};
-};
-
 /// Compares `used + requested <= capacity` in unsigned arithmetic, which wraps.
 inline constexpr auto wrapping_sum = [](auto capacity, auto used, auto requested) {
-  if (detail::wide(requested) < 0 || detail::wide(used) < 0) return std::uintmax_t{0};
+  if (std::cmp_less(requested, 0) || std::cmp_less(used, 0)) return std::uintmax_t{0};
   const auto sum = static_cast<std::uintmax_t>(used) + static_cast<std::uintmax_t>(requested);
   return sum <= static_cast<std::uintmax_t>(capacity) ? static_cast<std::uintmax_t>(requested)
                                                       : std::uintmax_t{0};
