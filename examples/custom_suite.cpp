@@ -1,0 +1,56 @@
+// Verifying your own implementation: against kvc's suites, and against a suite of your own.
+#include <kvc/conformance.hpp>
+
+#include <boost/hana/tuple.hpp>
+
+#include <cstddef>
+#include <cstdio>
+#include <span>
+
+// [snippet]
+#include <kvc/conformance.hpp>
+
+// An engine's own admission check, written as the engine needs it...
+namespace my_engine {
+constexpr auto admit = [](auto capacity, auto used, auto requested) {
+  if (requested < 0 || used < 0 || used > capacity) return decltype(requested){0};
+  return requested <= capacity - used ? requested : decltype(requested){0};
+};
+}  // namespace my_engine
+
+// ...fails the build the day it drifts from kvc's contract, naming the fixture it got wrong.
+static_assert(kvc::verify(kvc::suites::append_admission, my_engine::admit));
+
+// Your own contracts get suites the same way: a Hana tuple of labelled fixtures.
+constexpr auto block_of = [](std::size_t token_index, std::size_t block_size) {
+  return token_index / block_size;
+};
+constexpr auto block_suite = boost::hana::make_tuple(
+    kvc::make_fixture(kvc::label<"first block">, kvc::inputs(std::size_t{15}, std::size_t{16}),
+                      std::size_t{0}),
+    kvc::make_fixture(kvc::label<"block boundary">, kvc::inputs(std::size_t{16}, std::size_t{16}),
+                      std::size_t{1}));
+static_assert(kvc::verify(block_suite, block_of));
+
+// A suite proves something only if a wrong implementation fails it.
+constexpr auto block_of_rounding_up = [](std::size_t token_index, std::size_t block_size) {
+  return (token_index + block_size - 1) / block_size;
+};
+static_assert(!kvc::conforms(block_suite, block_of_rounding_up));
+// [snippet]
+
+// Segment-positions implementations take one of two shapes; this is the span shape. The record's
+// fixtures mix char and int ids, so the implementation is generic, as engine code often is.
+constexpr auto my_positions = [](auto segments, std::span<std::size_t> out) {
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    out[i] = i > 0 && segments[i] == segments[i - 1] ? out[i - 1] + 1 : 0;
+};
+static_assert(kvc::verify(kvc::suites::seed_segment_positions<1>, my_positions));
+
+int main() {
+  // conforms() is usable at run time too, e.g. in a self-test at start-up.
+  const bool ok = kvc::conforms(kvc::suites::append_admission, my_engine::admit) &&
+                  kvc::conforms(block_suite, block_of);
+  std::puts(ok ? "my_engine conforms" : "my_engine does not conform");
+  return ok ? 0 : 1;
+}
