@@ -1,0 +1,316 @@
+// Runtime tests of kvc::reusable_prefix_length (FA-98601): dynamic inputs compared with a plain
+// index-loop oracle, so a wrong implementation shows up as a mismatch on some input.
+#include <doctest/doctest.h>
+
+#include <kvc/prefix_reuse.hpp>
+
+#include <array>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+// Oracle token equality: integers by sign and magnitude (never through a common type, which would
+// make -1 equal UINT_MAX); everything else through ==.
+template <class A, class B>
+bool oracle_same(const A& a, const B& b) {
+  if constexpr (std::is_integral_v<A> && std::is_integral_v<B> && !std::is_same_v<A, char> &&
+                !std::is_same_v<B, char>) {
+    bool a_negative = false;
+    bool b_negative = false;
+    if constexpr (std::is_signed_v<A>) a_negative = a < 0;
+    if constexpr (std::is_signed_v<B>) b_negative = b < 0;
+    if (a_negative != b_negative) return false;
+    if (a_negative) return static_cast<long long>(a) == static_cast<long long>(b);
+    return static_cast<unsigned long long>(a) == static_cast<unsigned long long>(b);
+  } else {
+    return a == b;
+  }
+}
+
+// Oracle: 0 across namespaces, else count matching positions from the front until the first
+// mismatch or the end of the shorter sequence.
+template <class C, class R>
+std::size_t oracle_prefix(bool same_namespace, const C& cached, const R& requested) {
+  if (!same_namespace) return 0;
+  const std::size_t shorter =
+      std::size(cached) < std::size(requested) ? std::size(cached) : std::size(requested);
+  std::size_t i = 0;
+  while (i < shorter && oracle_same(cached[i], requested[i])) ++i;
+  return i;
+}
+
+// A namespace as a user might define it: model plus adapter, compared field by field.
+struct model_adapter {
+  std::string model;
+  int adapter = 0;
+  bool operator==(const model_adapter&) const = default;
+};
+
+// A namespace type comparable with a different type (heterogeneous ==).
+struct tenant {
+  std::string_view name;
+  bool operator==(std::string_view other) const { return name == other; }
+};
+
+// Random token sequences over a small alphabet, with the request sharing a random-length prefix
+// with the cache so that long common prefixes actually occur.
+struct random_pair {
+  std::vector<int> cached;
+  std::vector<int> requested;
+};
+
+random_pair make_random_pair(std::mt19937_64& rng, std::size_t max_len, int alphabet) {
+  std::uniform_int_distribution<std::size_t> length(0, max_len);
+  std::uniform_int_distribution<int> token(-alphabet / 2, alphabet - 1 - alphabet / 2);
+  random_pair p;
+  p.cached.resize(length(rng));
+  for (auto& t : p.cached) t = token(rng);
+  const std::size_t shared = std::uniform_int_distribution<std::size_t>(0, p.cached.size())(rng);
+  p.requested.assign(p.cached.begin(), p.cached.begin() + static_cast<std::ptrdiff_t>(shared));
+  p.requested.resize(length(rng));
+  for (std::size_t i = shared; i < p.requested.size(); ++i) p.requested[i] = token(rng);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("prefix_reuse: result type and noexcept") {
+  const std::array<int, 2> a{1, 2};
+  static_assert(std::is_same_v<decltype(kvc::reusable_prefix_length(0, 0, a, a)), std::size_t>);
+  static_assert(noexcept(kvc::reusable_prefix_length(0, 0, a, a)));
+  static_assert(kvc::reusable_prefix_length(1, 1, std::array{1, 2, 3}, std::array{1, 2, 4}) == 2);
+  CHECK(kvc::reusable_prefix_length(1, 1, a, a) == 2);
+}
+
+TEST_CASE("prefix_reuse: boundary inputs") {
+  const std::string_view ns = "model-a";
+  const auto check = [&](const std::vector<int>& cached, const std::vector<int>& requested,
+                         std::size_t expected) {
+    CHECK(oracle_prefix(true, cached, requested) ==
+          expected);  // the oracle agrees with the hand value
+    CHECK(kvc::reusable_prefix_length(ns, ns, cached, requested) == expected);
+    CHECK(kvc::reusable_prefix_length(ns, ns, requested, cached) == expected);  // symmetric
+  };
+  SUBCASE("both empty") {
+    check({}, {}, 0);
+  }
+  SUBCASE("cache empty") {
+    check({}, {1, 2, 3}, 0);
+  }
+  SUBCASE("request empty") {
+    check({1, 2, 3}, {}, 0);
+  }
+  SUBCASE("single equal token") {
+    check({7}, {7}, 1);
+  }
+  SUBCASE("single different token") {
+    check({7}, {8}, 0);
+  }
+  SUBCASE("identical all-equal tokens") {
+    check({5, 5, 5, 5, 5}, {5, 5, 5, 5, 5}, 5);
+  }
+  SUBCASE("identical all-distinct tokens") {
+    check({1, 2, 3, 4, 5}, {1, 2, 3, 4, 5}, 5);
+  }
+  SUBCASE("mismatch at first index") {
+    check({9, 2, 3}, {1, 2, 3}, 0);
+  }
+  SUBCASE("mismatch at last index") {
+    check({1, 2, 3}, {1, 2, 4}, 2);
+  }
+  // A match after the first mismatch must not count: the prefix ends at the mismatch.
+  SUBCASE("match resumes after mismatch") {
+    check({1, 2, 3, 4}, {1, 9, 3, 4}, 1);
+  }
+  SUBCASE("cache is a proper prefix") {
+    check({1, 2}, {1, 2, 3, 4}, 2);
+  }
+  SUBCASE("request is a proper prefix") {
+    check({1, 2, 3, 4}, {1, 2}, 2);
+  }
+  SUBCASE("longer than a small fixed window") {
+    std::vector<int> tokens(100, 3);
+    check(tokens, tokens, 100);
+  }
+}
+
+TEST_CASE("prefix_reuse: different namespaces reuse nothing") {
+  // Identical tokens throughout, so only the namespace check can produce 0.
+  const std::array<int, 3> tokens{1, 2, 3};
+  SUBCASE("string_view namespaces") {
+    CHECK(kvc::reusable_prefix_length(std::string_view{"m1"}, std::string_view{"m2"}, tokens,
+                                      tokens) == 0);
+    // Neither a prefix relation, a shared stem nor the empty namespace is a wildcard.
+    CHECK(kvc::reusable_prefix_length(std::string_view{"m"}, std::string_view{"m1"}, tokens,
+                                      tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(std::string_view{"m1"}, std::string_view{"m"}, tokens,
+                                      tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(std::string_view{""}, std::string_view{"m"}, tokens,
+                                      tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(std::string_view{"m"}, std::string_view{""}, tokens,
+                                      tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(std::string_view{""}, std::string_view{""}, tokens, tokens) ==
+          3);
+  }
+  SUBCASE("std::string against string_view") {
+    CHECK(kvc::reusable_prefix_length(std::string{"lora-7"}, std::string_view{"lora-7"}, tokens,
+                                      tokens) == 3);
+    CHECK(kvc::reusable_prefix_length(std::string{"lora-7"}, std::string_view{"lora-8"}, tokens,
+                                      tokens) == 0);
+  }
+  SUBCASE("user struct namespaces") {
+    const model_adapter base{"llama", 0};
+    CHECK(kvc::reusable_prefix_length(base, model_adapter{"llama", 0}, tokens, tokens) == 3);
+    CHECK(kvc::reusable_prefix_length(base, model_adapter{"llama", 1}, tokens, tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(base, model_adapter{"mistral", 0}, tokens, tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(tenant{"acme"}, std::string_view{"acme"}, tokens, tokens) ==
+          3);
+    CHECK(kvc::reusable_prefix_length(tenant{"acme"}, std::string_view{"acmf"}, tokens, tokens) ==
+          0);
+  }
+  SUBCASE("integer namespaces compare by value") {
+    CHECK(kvc::reusable_prefix_length(-1, UINT_MAX, tokens, tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(std::int64_t{-1}, UINT64_MAX, tokens, tokens) == 0);
+    CHECK(kvc::reusable_prefix_length(42, std::uint8_t{42}, tokens, tokens) == 3);
+    CHECK(kvc::reusable_prefix_length(300L, std::uint8_t{44}, tokens, tokens) == 0);  // 300 mod 256
+  }
+}
+
+TEST_CASE("prefix_reuse: mixed token types compare by value") {
+  SUBCASE("int against long") {
+    const std::vector<int> cached{1, -2, 3, 4};
+    const std::vector<long> requested{1L, -2L, 3L, 5L};
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == 3);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) ==
+          oracle_prefix(true, cached, requested));
+  }
+  SUBCASE("int against unsigned at the extremes") {
+    // -1 and UINT_MAX share a bit pattern but are different tokens.
+    const std::array<int, 4> cached{0, INT_MAX, 5, -1};
+    const std::array<unsigned, 4> same_bits{0u, unsigned{INT_MAX}, 5u, UINT_MAX};
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, same_bits) == 3);
+    CHECK(kvc::reusable_prefix_length(0, 0, same_bits, cached) == 3);
+    CHECK(oracle_prefix(true, cached, same_bits) == 3);
+    const std::array<int, 2> min_first{INT_MIN, 0};
+    const std::array<unsigned, 2> wrapped{static_cast<unsigned>(INT_MAX) + 1u, 0u};
+    CHECK(kvc::reusable_prefix_length(0, 0, min_first, wrapped) == 0);
+  }
+  SUBCASE("narrow against wide") {
+    const std::array<std::int8_t, 3> narrow{-128, 127, -1};
+    const std::array<std::uint64_t, 3> wide{static_cast<std::uint64_t>(-128), 127u, UINT64_MAX};
+    CHECK(kvc::reusable_prefix_length(0, 0, narrow, wide) == 0);  // -128 != 2^64 - 128
+    const std::array<long long, 3> signed_wide{-128, 127, -1};
+    CHECK(kvc::reusable_prefix_length(0, 0, narrow, signed_wide) == 3);
+    const std::array<std::uint8_t, 2> bytes{255, 0};
+    CHECK(kvc::reusable_prefix_length(0, 0, bytes, std::array<std::int8_t, 2>{-1, 0}) == 0);
+  }
+  SUBCASE("string tokens") {
+    const std::vector<std::string_view> cached{"the", "cat", "sat"};
+    const std::vector<std::string> requested{"the", "cat", "ran"};
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == 2);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) ==
+          oracle_prefix(true, cached, requested));
+  }
+  SUBCASE("characters of a string_view") {
+    CHECK(kvc::reusable_prefix_length(0, 0, std::string_view{"hello"}, std::string_view{"help"}) ==
+          3);
+    CHECK(kvc::reusable_prefix_length(0, 0, std::string_view{"abc"}, std::string_view{"abc"}) == 3);
+    CHECK(kvc::reusable_prefix_length(0, 1, std::string_view{"abc"}, std::string_view{"abc"}) == 0);
+  }
+}
+
+TEST_CASE("prefix_reuse: every container kind gives the same answer") {
+  const int c_cached[] = {4, 8, 15, 16, 23, 42};
+  const long c_requested[] = {4, 8, 15, 16, 0};
+  const std::vector<int> v_cached(std::begin(c_cached), std::end(c_cached));
+  const std::vector<long> v_requested(std::begin(c_requested), std::end(c_requested));
+  const std::array<int, 6> a_cached{4, 8, 15, 16, 23, 42};
+  const std::span<const int> s_cached(v_cached);            // vector-backed span
+  const std::span<const long, 5> s_requested(c_requested);  // fixed-extent span over a C array
+  const std::size_t expected = 4;
+  REQUIRE(oracle_prefix(true, c_cached, c_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', c_cached, c_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', v_cached, v_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', a_cached, s_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', s_cached, v_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', s_cached, c_requested) == expected);
+  CHECK(kvc::reusable_prefix_length('n', 'n', s_cached.first(2), s_requested) == 2);
+  CHECK(kvc::reusable_prefix_length('n', 'm', c_cached, c_requested) == 0);
+}
+
+TEST_CASE("prefix_reuse: random inputs from fixed seeds") {
+  const auto run = [](std::uint64_t seed, std::size_t max_len, int alphabet) {
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution namespace_differs(0.25);
+    for (int iteration = 0; iteration < 500; ++iteration) {
+      const random_pair p = make_random_pair(rng, max_len, alphabet);
+      const bool differs = namespace_differs(rng);
+      const std::string cache_ns = "ns";
+      const std::string request_ns = differs ? "ns2" : "ns";
+      const std::size_t expected = oracle_prefix(!differs, p.cached, p.requested);
+      const std::size_t got =
+          kvc::reusable_prefix_length(cache_ns, request_ns, p.cached, p.requested);
+      if (got != expected) {
+        INFO("seed " << seed << " iteration " << iteration << " sizes " << p.cached.size() << "/"
+                     << p.requested.size());
+        CHECK(got == expected);
+        return;
+      }
+      // The same tokens as long long and through spans give the same answer.
+      const std::vector<long long> wide(p.requested.begin(), p.requested.end());
+      CHECK(kvc::reusable_prefix_length(cache_ns, request_ns, std::span<const int>(p.cached),
+                                        wide) == expected);
+    }
+  };
+  SUBCASE("binary alphabet, short sequences") {
+    run(1, 8, 2);
+  }
+  SUBCASE("binary alphabet, long sequences") {
+    run(2, 300, 2);
+  }
+  SUBCASE("ternary alphabet with negatives") {
+    run(3, 64, 3);
+  }
+  SUBCASE("wide alphabet") {
+    run(4, 64, 1000);
+  }
+}
+
+TEST_CASE("prefix_reuse: large inputs") {
+  SUBCASE("200k tokens") {
+    constexpr std::size_t n = 200'000;
+    std::vector<std::int32_t> cached(n);
+    for (std::size_t i = 0; i < n; ++i) cached[i] = static_cast<std::int32_t>(i % 50'000);
+    std::vector<std::int32_t> requested = cached;
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, requested) == n);
+    CHECK(kvc::reusable_prefix_length(7, 8, cached, requested) == 0);
+    requested.back() = -1;
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, requested) == n - 1);
+    requested[123'456] = -1;
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, requested) == 123'456);
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, requested) ==
+          oracle_prefix(true, cached, requested));
+    requested.front() = -1;
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, requested) == 0);
+  }
+  SUBCASE("3 million tokens of different types") {
+    constexpr std::size_t n = 3'000'000;
+    std::vector<std::uint32_t> cached(n, 1u);
+    std::vector<std::int64_t> requested(n + 5, 1);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == n);
+    requested[n - 2] = -1;  // equal bit pattern in the low 32 bits is not equality
+    cached[n - 2] = UINT32_MAX;
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == n - 2);
+    CHECK(kvc::reusable_prefix_length(0, 0, std::span<const std::uint32_t>(cached).first(n - 2),
+                                      requested) == n - 2);
+  }
+}
