@@ -134,3 +134,27 @@ static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::empty_namespace_is_wildca
 static_assert(kvc::conforms(seed_prefix_reuse<1>, bad::capped_window));
 
 }  // namespace
+
+// --- Block-granular reuse ----------------------------------------------------------------------------
+
+namespace {
+
+static_assert(kvc::verify(kvc::suites::block_prefix_reuse, kvc::reusable_prefix_length));
+static_assert(!kvc::conforms(kvc::suites::block_prefix_reuse, bad::block_rounds_up));
+static_assert(!kvc::conforms(kvc::suites::block_prefix_reuse, bad::block_zero_means_exact));
+static_assert(!kvc::conforms(kvc::suites::block_prefix_reuse, bad::block_rounds_shorter_length));
+static_assert(!kvc::conforms(kvc::suites::block_prefix_reuse, bad::block_count_not_tokens));
+static_assert(!kvc::conforms(kvc::suites::block_prefix_reuse, bad::block_ignores_namespace));
+
+// Any integer type for the block size, and its extremes.
+constexpr std::array<int, 40> forty{};
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, std::uint8_t{16}) == 32);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, std::int64_t{-16}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, UINT64_MAX) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, INT64_MIN) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, std::size_t{40}) == 40);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, 41) == 0);
+static_assert(!std::invocable<prefix_fn, int, int, tokens, tokens, double>);
+static_assert(!std::invocable<prefix_fn, int, int, tokens, tokens, bool>);
+
+}  // namespace

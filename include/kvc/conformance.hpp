@@ -9,5 +9,8 @@
 #include "fixture.hpp"
 #include "kvc.hpp"
 #include "suites/append_admission.hpp"
+#include "suites/batch_admission.hpp"
+#include "suites/cache_namespace.hpp"
 #include "suites/prefix_reuse.hpp"
+#include "suites/segment_offsets.hpp"
 #include "suites/segment_positions.hpp"

@@ -25,6 +25,7 @@
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/unpack.hpp>
 
+#include "bounded_list.hpp"
 #include "concepts.hpp"
 
 namespace kvc {
@@ -103,13 +104,17 @@ struct direct_call {
   }
 };
 
-/// The segment-positions shape. An implementation is either
-///  - `impl(segments) -> range of positions`, with `segments` a `const std::array<S, N>&`; or
+/// The shape of contracts that write one output per input id (segment positions) or one per run
+/// plus one (segment offsets). An implementation is either
+///  - `impl(segments) -> range`, with `segments` a `const std::array<S, N>&`; or
 ///  - `impl(segments, out)`, with `segments` a `std::span<const S>` and `out` a
-///    `std::span<std::size_t>` of the same length, which the implementation fills; its return
-///    value is ignored. `out` starts filled with `SIZE_MAX`, so elements it leaves unwritten fail.
-/// The first form is chosen when both are callable.
-struct positions_call {
+///    `std::span<std::size_t>` of N + Extra elements, which the implementation fills; its return
+///    value is ignored. `out` starts filled with `SIZE_MAX` ("unwritten").
+/// The first form is chosen when both are callable. The actual result of the second is `out`
+/// whole (Trim = false: an element left unwritten fails) or `out` up to its first unwritten
+/// element (Trim = true: for outputs whose length depends on the values).
+template <std::size_t Extra, bool Trim>
+struct span_output_call {
   static constexpr std::size_t unwritten = std::numeric_limits<std::size_t>::max();
 
   template <class Impl, class Args>
@@ -117,20 +122,32 @@ struct positions_call {
     const auto& segments = hana::at_c<0>(args);
     using segments_t = std::remove_cvref_t<decltype(segments)>;
     using id_t = typename segments_t::value_type;
+    constexpr std::size_t out_size = std::tuple_size_v<segments_t> + Extra;
     if constexpr (std::invocable<const Impl&, const segments_t&>) {
       return std::invoke(impl, segments);
     } else {
       static_assert(std::invocable<const Impl&, std::span<const id_t>, std::span<std::size_t>>,
-                    "kvc: a segment-positions implementation must be callable as impl(segments) "
-                    "with a std::array, or as impl(segments, out) with std::span<const S> segments "
-                    "and std::span<std::size_t> out");
-      std::array<std::size_t, std::tuple_size_v<segments_t>> out{};
-      for (auto& position : out) position = unwritten;
+                    "kvc: implementations in this suite are called as impl(segments) with a "
+                    "std::array<S, N>, or as impl(segments, out) with std::span<const S> segments "
+                    "and a std::span<std::size_t> out to fill");
+      std::array<std::size_t, out_size> out{};
+      for (auto& element : out) element = unwritten;
       std::invoke(impl, std::span<const id_t>(segments), std::span<std::size_t>(out));
-      return out;
+      if constexpr (Trim) {
+        bounded_list<std::size_t, out_size> written;
+        for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
+        return written;
+      } else {
+        return out;
+      }
     }
   }
 };
+
+/// Segment positions: one position per id; see `span_output_call`.
+using positions_call = span_output_call<0, false>;
+/// Segment offsets: runs + 1 offsets in an output of N + 1; see `span_output_call`.
+using offsets_call = span_output_call<1, true>;
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -162,13 +179,21 @@ template <class Label, class... Inputs, class Expected>
                                                                         expected};
 }
 
+/// A fixture for a span-output contract (`kvc::positions_call`, `kvc::offsets_call`): `segments`
+/// and the output the contract demands for them.
+template <class Call, class Label, class S, std::size_t N, class Expected>
+[[nodiscard]] constexpr auto make_output_fixture(Label label, const std::array<S, N>& segments,
+                                                 const Expected& expected) noexcept {
+  return fixture<Label, Call, hana::tuple<std::array<S, N>>, Expected>{label, inputs(segments),
+                                                                        expected};
+}
+
 /// A segment-positions fixture: `segments` and the positions the contract demands for them.
 template <class Label, class S, std::size_t N>
 [[nodiscard]] constexpr auto make_positions_fixture(
     Label label, const std::array<S, N>& segments,
     const std::array<std::size_t, N>& expected) noexcept {
-  return fixture<Label, positions_call, hana::tuple<std::array<S, N>>, std::array<std::size_t, N>>{
-      label, inputs(segments), expected};
+  return make_output_fixture<positions_call>(label, segments, expected);
 }
 
 /// What `impl` returns for `f`'s inputs.

@@ -3,6 +3,9 @@
 #pragma once
 
 #include "append_admission.hpp"
+#include "batch_admission.hpp"
+#include "cache_namespace.hpp"
 #include "concepts.hpp"
 #include "prefix_reuse.hpp"
+#include "segment_offsets.hpp"
 #include "segment_positions.hpp"

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <iterator>
 #include <ranges>
+#include <utility>
 
 #include "concepts.hpp"
 #include "detail/equal.hpp"
@@ -46,6 +47,23 @@ struct reusable_prefix_length_fn {
                                                  const Requested& requested_tokens) const noexcept {
     if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
     return detail::common_prefix_length(cached_tokens, requested_tokens);
+  }
+
+  /// Block-granular reuse, as paged KV caches reuse whole blocks: the common prefix rounded down to
+  /// a multiple of `block_size` when the namespaces are equal, otherwise 0. A `block_size` of 0 or
+  /// below reuses nothing.
+  template <class CacheNs, class RequestNs, class Cached, class Requested, integer BlockSize>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
+                                                 const RequestNs& request_namespace,
+                                                 const Cached& cached_tokens,
+                                                 const Requested& requested_tokens,
+                                                 BlockSize block_size) const noexcept {
+    if (std::cmp_less_equal(block_size, 0)) return 0;
+    const std::size_t prefix =
+        (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
+    if (std::cmp_greater(block_size, prefix)) return 0;  // also keeps the cast below exact
+    return prefix - prefix % static_cast<std::size_t>(block_size);
   }
 };
 

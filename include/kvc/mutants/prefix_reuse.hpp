@@ -105,4 +105,49 @@ inline constexpr auto capped_window = [](const auto& cache_ns, const auto& reque
   return prefix > 32 ? std::size_t{32} : prefix;
 };
 
+// --- Block-granular reuse: impl(cache_ns, request_ns, cached, requested, block_size) ------------
+
+/// Counts a partially matched block as reusable (rounds up).
+inline constexpr auto block_rounds_up = [](const auto& cache_ns, const auto& request_ns,
+                                           const auto& cached, const auto& requested, int block) {
+  if (cache_ns != request_ns || block <= 0) return std::size_t{0};
+  const auto prefix = detail::common_prefix(cached, requested);
+  const auto b = static_cast<std::size_t>(block);
+  return (prefix + b - 1) / b * b;
+};
+
+/// Treats a block size of 0 as "no blocking" and reuses the exact prefix.
+inline constexpr auto block_zero_means_exact = [](const auto& cache_ns, const auto& request_ns,
+                                                  const auto& cached, const auto& requested,
+                                                  int block) {
+  if (cache_ns != request_ns) return std::size_t{0};
+  const auto prefix = detail::common_prefix(cached, requested);
+  return block <= 0 ? prefix : prefix - prefix % static_cast<std::size_t>(block);
+};
+
+/// Rounds the shorter sequence's length instead of the common prefix.
+inline constexpr auto block_rounds_shorter_length =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& requested,
+       int block) {
+      if (cache_ns != request_ns || block <= 0) return std::size_t{0};
+      const auto shorter = detail::shorter(cached, requested);
+      return shorter - shorter % static_cast<std::size_t>(block);
+    };
+
+/// Returns the number of whole blocks rather than the number of tokens they hold.
+inline constexpr auto block_count_not_tokens = [](const auto& cache_ns, const auto& request_ns,
+                                                  const auto& cached, const auto& requested,
+                                                  int block) {
+  if (cache_ns != request_ns || block <= 0) return std::size_t{0};
+  return detail::common_prefix(cached, requested) / static_cast<std::size_t>(block);
+};
+
+/// Rounds correctly but never checks the namespaces.
+inline constexpr auto block_ignores_namespace = [](const auto&, const auto&, const auto& cached,
+                                                   const auto& requested, int block) {
+  if (block <= 0) return std::size_t{0};
+  const auto prefix = detail::common_prefix(cached, requested);
+  return prefix - prefix % static_cast<std::size_t>(block);
+};
+
 }  // namespace kvc::mutants::prefix_reuse

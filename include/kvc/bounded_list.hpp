@@ -1,0 +1,52 @@
+// kvc/bounded_list.hpp - a constexpr list of at most Capacity values, for compile-time results
+// whose length depends on the input's values (the run offsets of a segment sequence, say).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <ranges>
+#include <utility>
+
+#include "concepts.hpp"
+
+namespace kvc {
+
+/// The first `size()` of `Capacity` slots hold values; the range covers exactly those.
+template <class T, std::size_t Capacity>
+struct bounded_list {
+  std::array<T, Capacity> storage{};
+  std::size_t count = 0;
+
+  constexpr void push_back(const T& value) noexcept { storage[count++] = value; }
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return count; }
+  [[nodiscard]] constexpr bool empty() const noexcept { return count == 0; }
+  [[nodiscard]] constexpr const T* begin() const noexcept { return storage.data(); }
+  [[nodiscard]] constexpr const T* end() const noexcept { return storage.data() + count; }
+  [[nodiscard]] constexpr const T& operator[](std::size_t i) const noexcept { return storage[i]; }
+
+  /// Equal to any sized range holding the same values, e.g. a `std::array` of them. Integers
+  /// compare by value across signedness.
+  template <std::ranges::sized_range R>
+    requires(!std::same_as<R, bounded_list>)
+  [[nodiscard]] friend constexpr bool operator==(const bounded_list& list, const R& other) noexcept {
+    if (std::ranges::size(other) != list.count) return false;
+    std::size_t i = 0;
+    for (const auto& value : other) {
+      const T& mine = list.storage[i++];
+      if constexpr (integer<T> && integer<std::ranges::range_value_t<R>>) {
+        if (!std::cmp_equal(mine, value)) return false;
+      } else if (!(mine == value)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  [[nodiscard]] friend constexpr bool operator==(const bounded_list& a, const bounded_list& b) noexcept {
+    if (a.count != b.count) return false;
+    for (std::size_t i = 0; i < a.count; ++i)
+      if (!(a.storage[i] == b.storage[i])) return false;
+    return true;
+  }
+};
+
+}  // namespace kvc

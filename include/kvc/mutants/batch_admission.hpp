@@ -1,0 +1,67 @@
+// kvc/mutants/batch_admission.hpp - known-bad implementations of batch admission; kvc's static
+// checks prove the batch suites reject every one.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+namespace kvc::mutants::batch_admission {
+
+namespace detail {
+constexpr std::intmax_t wide(auto value) noexcept { return static_cast<std::intmax_t>(value); }
+}  // namespace detail
+
+/// Admits requests one by one while they fit and returns what it admitted: a partial batch.
+inline constexpr auto greedy_partial = [](auto capacity, auto used, const auto& requests) {
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  std::intmax_t admitted = 0;
+  for (const auto request : requests) {
+    if (request < 0 || detail::wide(request) > free_slots) break;
+    free_slots -= request;
+    admitted += request;
+  }
+  return admitted;
+};
+
+/// Sums first, then checks the sum: a negative request makes room for the others.
+inline constexpr auto checks_sum_only = [](auto capacity, auto used, const auto& requests) {
+  std::intmax_t total = 0;
+  for (const auto request : requests) total += request;
+  const auto free_slots = detail::wide(capacity) - detail::wide(used);
+  return used >= 0 && total >= 0 && total <= free_slots ? total : std::intmax_t{0};
+};
+
+/// Checks every request against the free slots alone, not their sum.
+inline constexpr auto checks_each_alone = [](auto capacity, auto used, const auto& requests) {
+  std::intmax_t total = 0;
+  const auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (request < 0 || detail::wide(request) > free_slots) return std::intmax_t{0};
+    total += request;
+  }
+  return used >= 0 ? total : std::intmax_t{0};
+};
+
+/// Never checks the state: a negative `used` counts as free slots.
+inline constexpr auto trusts_used = [](auto capacity, auto used, const auto& requests) {
+  std::intmax_t total = 0;
+  for (const auto request : requests) {
+    if (request < 0) return std::intmax_t{0};
+    total += request;
+  }
+  return total <= detail::wide(capacity) - detail::wide(used) ? total : std::intmax_t{0};
+};
+
+/// Sums in unsigned arithmetic, which wraps.
+inline constexpr auto wrapping_sum = [](auto capacity, auto used, const auto& requests) {
+  if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return std::uintmax_t{0};
+  std::uintmax_t total = 0;
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0)) return std::uintmax_t{0};
+    total += static_cast<std::uintmax_t>(request);
+  }
+  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+  return total <= free_slots ? total : std::uintmax_t{0};
+};
+
+}  // namespace kvc::mutants::batch_admission

@@ -1,0 +1,52 @@
+// Static checks of kvc::admitted_batch. Compiled, never run.
+#include <kvc/batch_admission.hpp>
+#include <kvc/conformance.hpp>
+#include <kvc/mutants/batch_admission.hpp>
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <span>
+
+namespace {
+
+static_assert(kvc::verify(kvc::suites::batch_admission, kvc::admitted_batch));
+static_assert(kvc::verify(kvc::suites::batch_admission_extremes, kvc::admitted_batch));
+
+namespace bad = kvc::mutants::batch_admission;
+static_assert(!kvc::conforms(kvc::suites::batch_admission, bad::greedy_partial));
+static_assert(!kvc::conforms(kvc::suites::batch_admission, bad::checks_sum_only));
+static_assert(!kvc::conforms(kvc::suites::batch_admission, bad::checks_each_alone));
+static_assert(!kvc::conforms(kvc::suites::batch_admission, bad::trusts_used));
+static_assert(kvc::conforms(kvc::suites::batch_admission, bad::wrapping_sum));  // exact on small ints
+static_assert(!kvc::conforms(kvc::suites::batch_admission_extremes, bad::wrapping_sum));
+
+// A batch of one is kvc::admitted_append.
+constexpr bool batch_of_one_is_append() {
+  for (int capacity = -3; capacity <= 8; ++capacity)
+    for (int used = -3; used <= 8; ++used)
+      for (int requested = -3; requested <= 8; ++requested)
+        if (kvc::admitted_batch(capacity, used, std::array{requested}) !=
+            kvc::admitted_append(capacity, used, requested))
+          return false;
+  return true;
+}
+static_assert(batch_of_one_is_append());
+
+// The result type holds any admitted total.
+using batch_fn = decltype(kvc::admitted_batch);
+static_assert(std::same_as<std::invoke_result_t<batch_fn, int, int, std::array<std::int8_t, 2>>, int>);
+static_assert(std::same_as<std::invoke_result_t<batch_fn, std::uint64_t, int, std::span<const std::int64_t>>,
+                           std::uint64_t>);
+static_assert(kvc::admitted_batch(1000, 0, std::array<std::int8_t, 3>{100, 100, 100}) == 300);
+constexpr std::int64_t big[] = {INT64_MAX, INT64_MAX, INT64_MAX};
+static_assert(kvc::admitted_batch(UINT64_MAX, 0, big) == 0);
+static_assert(kvc::admitted_batch(UINT64_MAX, 0, std::span{big}.first(2)) == UINT64_MAX - 1);
+
+struct opaque {};
+static_assert(!std::invocable<batch_fn, int, int, std::array<double, 2>>);
+static_assert(!std::invocable<batch_fn, int, int, std::array<opaque, 2>>);
+static_assert(!std::invocable<batch_fn, int, int, int>);
+
+}  // namespace

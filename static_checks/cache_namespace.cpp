@@ -1,0 +1,55 @@
+// Static checks of kvc::cache_namespace: field-by-field identity, no aliasing, length-separated
+// hashing, and its use as the namespace of every prefix-reuse function. Compiled, never run.
+#include <kvc/cache_namespace.hpp>
+#include <kvc/conformance.hpp>
+#include <kvc/mutants/cache_namespace.hpp>
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+namespace {
+
+using kvc::cache_namespace;
+
+// The fields and their order are the interface.
+static_assert(std::is_aggregate_v<cache_namespace>);
+static_assert(std::same_as<decltype(cache_namespace::model), std::string_view>);
+static_assert(std::same_as<decltype(cache_namespace::adapter), std::string_view>);
+static_assert(std::same_as<decltype(cache_namespace::adapter_revision), std::uint64_t>);
+static_assert(std::same_as<decltype(cache_namespace::salt), std::string_view>);
+static_assert(cache_namespace{"m"} == cache_namespace{"m", "", 0, ""});
+
+// Equality is field by field: no concatenation aliasing.
+static_assert(cache_namespace{"ab", "c"} != cache_namespace{"a", "bc"});
+static_assert(cache_namespace{"m", "org_1", 0, "2345"} != cache_namespace{"m", "org_12345", 0, ""});
+static_assert(cache_namespace{"m", "", 0, "org_1"} != cache_namespace{"m", "", 0, "org_12"});
+static_assert(cache_namespace{"m", "a", 1} != cache_namespace{"m", "a", 2});
+
+// So is the hash: every field, each with its length.
+static_assert(kvc::hash_value(cache_namespace{"ab", "c"}) != kvc::hash_value(cache_namespace{"a", "bc"}));
+static_assert(kvc::hash_value(cache_namespace{"m", "", 0, "ab"}) !=
+              kvc::hash_value(cache_namespace{"m", "a", 0, "b"}));
+static_assert(kvc::hash_value(cache_namespace{"m", "a", 1}) != kvc::hash_value(cache_namespace{"m", "a", 2}));
+static_assert(kvc::hash_value(cache_namespace{"m", "a", 1, "s"}) ==
+              kvc::hash_value(cache_namespace{"m", "a", 1, "s"}));
+
+// The namespace of every prefix function.
+static_assert(kvc::verify(kvc::suites::namespace_isolation, kvc::reusable_prefix_length));
+constexpr std::array tokens{1, 2, 3, 4};
+static_assert(kvc::reusable_prefix_length(cache_namespace{"m", "sql", 3, "t"},
+                                          cache_namespace{"m", "sql", 3, "t"}, tokens, tokens, 2) == 4);
+static_assert(kvc::reusable_prefix_length(cache_namespace{"m", "sql", 3, "t"},
+                                          cache_namespace{"m", "sql", 4, "t"}, tokens, tokens, 2) == 0);
+
+// The suite can fail: every aliasing comparison is rejected.
+namespace bad = kvc::mutants::cache_namespace;
+static_assert(!kvc::conforms(kvc::suites::namespace_isolation, bad::concatenated_key));
+static_assert(!kvc::conforms(kvc::suites::namespace_isolation, bad::adapter_name_only));
+static_assert(!kvc::conforms(kvc::suites::namespace_isolation, bad::ignores_salt));
+static_assert(!kvc::conforms(kvc::suites::namespace_isolation, bad::ignores_adapter));
+static_assert(!kvc::conforms(kvc::suites::namespace_isolation, bad::salt_prefix_match));
+
+}  // namespace
