@@ -11,14 +11,17 @@ namespace {
 constexpr std::string_view usage =
     "usage: kvc-report [--json] [--full]\n"
     "\n"
-    "Runs each suite (prefix_reuse, append_admission, segment_positions) against the\n"
-    "implementations reference, seed_failure and seed_unsuccessful_fix.\n"
+    "Runs each suite against kvc's contract (reference) and known-bad implementations:\n"
+    "prefix_reuse, append_admission and segment_positions against the failure records'\n"
+    "seed_failure and seed_unsuccessful_fix; namespace_isolation, block_prefix_reuse,\n"
+    "segment_offsets, segment_run_count, max_segment_length and batch_admission against\n"
+    "the engine bugs they guard against.\n"
     "\n"
     "  (default)  one Markdown table per suite and implementation:\n"
     "             | Boundary fixture | Actual | Expected | Outcome |\n"
     "  --json     one JSON object per line instead: {\"suite\", \"implementation\",\n"
     "             \"observations\": [{\"check\", \"actual\", \"expected\", \"passed\"}], \"passed\"}\n"
-    "  --full     every fixture of each suite, not only the failure records' own\n"
+    "  --full     every fixture of the recorded suites, not only the records' own\n"
     "  --help     this text\n";
 
 }  // namespace

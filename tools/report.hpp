@@ -4,7 +4,10 @@
 
 #include <kvc/conformance.hpp>
 #include <kvc/mutants/append_admission.hpp>
+#include <kvc/mutants/batch_admission.hpp>
+#include <kvc/mutants/cache_namespace.hpp>
 #include <kvc/mutants/prefix_reuse.hpp>
+#include <kvc/mutants/segment_offsets.hpp>
 #include <kvc/mutants/segment_positions.hpp>
 
 #include <boost/hana/for_each.hpp>
@@ -74,34 +77,68 @@ template <class Suite, class Impl>
   return result;
 }
 
-/// Which fixtures to report: the records' own (their published tables), or the full suites.
+/// Which fixtures to report for the contracts with a failure record: the record's own (its
+/// published table), or the full suite.
 enum class scope { records, full };
 
-/// Every suite against `reference`, `seed_failure` and `seed_unsuccessful_fix`.
+/// An implementation and the name the report gives it.
+template <class Impl>
+struct named {
+  const char* name;
+  const Impl& impl;
+};
+template <class Impl>
+named(const char*, const Impl&) -> named<Impl>;
+
+/// Every suite against kvc's contract (`reference`) and known-bad implementations: for the three
+/// recorded contracts, the record's `seed_failure` and `seed_unsuccessful_fix`; for the serving
+/// contracts, the engine bugs their mutants model.
 [[nodiscard]] inline std::vector<table> all_tables(scope fixtures) {
   std::vector<table> tables;
-  const auto add = [&](std::string_view name, const auto& record, const auto& full,
-                       const auto& reference, const auto& failure, const auto& fix) {
-    const auto emit = [&](const auto& suite) {
-      tables.push_back(run(std::string(name), "reference", suite, reference));
-      tables.push_back(run(std::string(name), "seed_failure", suite, failure));
-      tables.push_back(run(std::string(name), "seed_unsuccessful_fix", suite, fix));
+  const auto add = [&tables](const char* suite_name, const auto& suite, const auto&... impls) {
+    (tables.push_back(run(suite_name, impls.name, suite, impls.impl)), ...);
+  };
+  const auto recorded = [&](const char* suite_name, const auto& record, const auto& full,
+                            const auto& reference, const auto& failure, const auto& fix) {
+    const auto add_all = [&](const auto& suite) {
+      add(suite_name, suite, named{"reference", reference}, named{"seed_failure", failure},
+          named{"seed_unsuccessful_fix", fix});
     };
     if (fixtures == scope::records) {
-      emit(record);
+      add_all(record);
     } else {
-      emit(full);
+      add_all(full);
     }
   };
-  add("prefix_reuse", suites::seed_prefix_reuse<1>, suites::prefix_reuse,
-      kvc::reusable_prefix_length, mutants::prefix_reuse::seed_failure,
-      mutants::prefix_reuse::seed_unsuccessful_fix);
-  add("append_admission", suites::seed_append_admission<1>, suites::append_admission,
-      kvc::admitted_append, mutants::append_admission::seed_failure,
-      mutants::append_admission::seed_unsuccessful_fix);
-  add("segment_positions", suites::seed_segment_positions<1>, suites::segment_positions,
-      kvc::segment_positions, mutants::segment_positions::seed_failure,
-      mutants::segment_positions::seed_unsuccessful_fix);
+  namespace bad = kvc::mutants;
+  recorded("prefix_reuse", suites::seed_prefix_reuse<1>, suites::prefix_reuse,
+           kvc::reusable_prefix_length, bad::prefix_reuse::seed_failure,
+           bad::prefix_reuse::seed_unsuccessful_fix);
+  recorded("append_admission", suites::seed_append_admission<1>, suites::append_admission,
+           kvc::admitted_append, bad::append_admission::seed_failure,
+           bad::append_admission::seed_unsuccessful_fix);
+  recorded("segment_positions", suites::seed_segment_positions<1>, suites::segment_positions,
+           kvc::segment_positions, bad::segment_positions::seed_failure,
+           bad::segment_positions::seed_unsuccessful_fix);
+  add("namespace_isolation", suites::namespace_isolation,
+      named{"reference", kvc::reusable_prefix_length},
+      named{"concatenated_key", bad::cache_namespace::concatenated_key},
+      named{"adapter_name_only", bad::cache_namespace::adapter_name_only});
+  add("block_prefix_reuse", suites::block_prefix_reuse,
+      named{"reference", kvc::reusable_prefix_length},
+      named{"block_rounds_up", bad::prefix_reuse::block_rounds_up},
+      named{"block_zero_means_exact", bad::prefix_reuse::block_zero_means_exact});
+  add("segment_offsets", suites::segment_offsets, named{"reference", kvc::segment_offsets},
+      named{"no_total", bad::segment_offsets::no_total},
+      named{"merges_reused_ids", bad::segment_offsets::merges_reused_ids});
+  add("segment_run_count", suites::segment_run_count, named{"reference", kvc::segment_run_count},
+      named{"counts_distinct_ids", bad::segment_offsets::counts_distinct_ids});
+  add("max_segment_length", suites::max_segment_length,
+      named{"reference", kvc::max_segment_length},
+      named{"longest_per_id", bad::segment_offsets::longest_per_id});
+  add("batch_admission", suites::batch_admission, named{"reference", kvc::admitted_batch},
+      named{"greedy_partial", bad::batch_admission::greedy_partial},
+      named{"checks_sum_only", bad::batch_admission::checks_sum_only});
   return tables;
 }
 

@@ -3,6 +3,8 @@
 // diagnostic naming the fixture). CMake passes the suite and the implementation as macros.
 #include <kvc/conformance.hpp>
 #include <kvc/mutants/append_admission.hpp>
+#include <kvc/mutants/batch_admission.hpp>
+#include <kvc/mutants/cache_namespace.hpp>
 #include <kvc/mutants/prefix_reuse.hpp>
 #include <kvc/mutants/segment_positions.hpp>
 
