@@ -9,3 +9,4 @@
 #include "prefix_reuse.hpp"
 #include "segment_offsets.hpp"
 #include "segment_positions.hpp"
+#include "slot_budget.hpp"
