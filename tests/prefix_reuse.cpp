@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -312,5 +313,274 @@ TEST_CASE("prefix_reuse: large inputs") {
     CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == n - 2);
     CHECK(kvc::reusable_prefix_length(0, 0, std::span<const std::uint32_t>(cached).first(n - 2),
                                       requested) == n - 2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block-granular reuse: kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested,
+// block_size). The oracle does not round a length: it walks whole blocks from the front and stops
+// at the first block that is not entirely present and matching in both sequences.
+
+namespace {
+
+template <class... Ts>
+struct block_type_list {};
+
+// Every standard integer type a block size may have (the fixed-width aliases repeat some of them).
+using block_types =
+    block_type_list<signed char, short, int, long, long long, unsigned char, unsigned short,
+                    unsigned, unsigned long, unsigned long long, std::int8_t, std::uint8_t,
+                    std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t,
+                    std::uint64_t, std::size_t, std::ptrdiff_t>;
+
+template <class... Ts, class F>
+void for_each_block_type(block_type_list<Ts...>, F&& f) {
+  (f(std::type_identity<Ts>{}), ...);
+}
+
+template <class B>
+bool oracle_block_nonpositive(B block) {
+  if constexpr (std::is_signed_v<B>)
+    return block <= 0;
+  else
+    return block == 0;
+}
+
+template <class C, class R, class B>
+std::size_t oracle_block_prefix(bool same_namespace, const C& cached, const R& requested, B block) {
+  if (!same_namespace || oracle_block_nonpositive(block)) return 0;
+  const auto b = static_cast<unsigned long long>(block);  // positive here, so exact
+  const std::size_t shorter =
+      std::size(cached) < std::size(requested) ? std::size(cached) : std::size(requested);
+  std::size_t reused = 0;
+  while (shorter - reused >= b) {  // one more whole block exists in both sequences
+    for (std::size_t i = reused; i < reused + b; ++i)
+      if (!oracle_same(cached[i], requested[i])) return reused;
+    reused += static_cast<std::size_t>(b);
+  }
+  return reused;
+}
+
+// The block result against the oracle, plus its relation to the 4-argument result.
+template <class NsA, class NsB, class C, class R, class B>
+void check_block(const NsA& a, const NsB& b, const C& cached, const R& requested, B block) {
+  const std::size_t got = kvc::reusable_prefix_length(a, b, cached, requested, block);
+  const std::size_t expected = oracle_block_prefix(a == b, cached, requested, block);
+  CHECK(got == expected);
+  const std::size_t whole = kvc::reusable_prefix_length(a, b, cached, requested);
+  CHECK(got <= whole);
+}
+
+}  // namespace
+
+TEST_CASE("prefix_reuse: block overload result type, noexcept and constexpr") {
+  const std::array<int, 3> a{1, 2, 3};
+  static_assert(std::is_same_v<decltype(kvc::reusable_prefix_length(0, 0, a, a, 2)), std::size_t>);
+  static_assert(noexcept(kvc::reusable_prefix_length(0, 0, a, a, 2)));
+  static_assert(kvc::reusable_prefix_length(1, 1, std::array{1, 2, 3, 4, 5},
+                                            std::array{1, 2, 3, 4, 6}, 2) == 4);
+  static_assert(kvc::reusable_prefix_length(1, 1, std::array{1, 2, 3}, std::array{1, 2, 3}, 3) ==
+                3);
+  static_assert(kvc::reusable_prefix_length(1, 1, std::array{1, 2, 3}, std::array{1, 2, 3}, 4) ==
+                0);
+  static_assert(kvc::reusable_prefix_length(1, 2, std::array{1, 2, 3}, std::array{1, 2, 3}, 1) ==
+                0);
+  CHECK(kvc::reusable_prefix_length(1, 1, a, a, 1) == 3);
+}
+
+TEST_CASE("prefix_reuse: block boundaries") {
+  using namespace std::string_view_literals;
+  // Common prefix p = k*block - 1, k*block, k*block + 1: reuse is floor(p / block) whole blocks.
+  for (const int block : {1, 2, 3, 4, 7, 16, 64}) {
+    for (int k = 0; k <= 4; ++k) {
+      for (const int delta : {-1, 0, 1}) {
+        const int p = k * block + delta;
+        if (p < 0) continue;
+        CAPTURE(block);
+        CAPTURE(p);
+        const auto prefix = static_cast<std::size_t>(p);
+        // Hand value: one block less just below a boundary; the +1 only completes a block of 1.
+        const int whole_blocks = delta < 0 ? k - 1 : (delta > 0 && block == 1 ? k + 1 : k);
+        const auto expected = static_cast<std::size_t>(whole_blocks * block);
+        std::vector<int> cached(prefix + 2 * static_cast<std::size_t>(block) + 3);
+        for (std::size_t i = 0; i < cached.size(); ++i) cached[i] = static_cast<int>(i % 5);
+        {  // a mismatch right after the common prefix
+          std::vector<int> requested = cached;
+          requested[prefix] = -1;
+          CHECK(kvc::reusable_prefix_length("ns"sv, "ns"sv, cached, requested, block) == expected);
+          CHECK(kvc::reusable_prefix_length("ns"sv, "ns"sv, requested, cached, block) == expected);
+          check_block("ns"sv, "ns"sv, cached, requested, block);
+        }
+        {  // the request ends where the common prefix ends
+          const std::vector<long> requested(cached.begin(), cached.begin() + p);
+          CHECK(kvc::reusable_prefix_length("ns"sv, "ns"sv, cached, requested, block) == expected);
+          CHECK(kvc::reusable_prefix_length("ns"sv, "ns"sv, requested, cached, block) == expected);
+          check_block("ns"sv, "ns"sv, cached, requested, block);
+        }
+        // A different namespace reuses nothing at any boundary.
+        { CHECK(kvc::reusable_prefix_length("ns"sv, "ns2"sv, cached, cached, block) == 0); }
+      }
+    }
+  }
+  SUBCASE("block equal to the whole sequence, and one past it") {
+    const std::vector<int> tokens{3, 1, 4, 1, 5, 9};
+    CHECK(kvc::reusable_prefix_length(0, 0, tokens, tokens, 6) == 6);
+    CHECK(kvc::reusable_prefix_length(0, 0, tokens, tokens, 7) == 0);
+    CHECK(kvc::reusable_prefix_length(0, 0, tokens, tokens, 5) == 5);
+    CHECK(kvc::reusable_prefix_length(0, 0, tokens, tokens, 4) == 4);
+    CHECK(kvc::reusable_prefix_length(0, 0, tokens, tokens, 3) == 6);
+    const std::vector<int> empty;
+    CHECK(kvc::reusable_prefix_length(0, 0, empty, empty, 1) == 0);
+    CHECK(kvc::reusable_prefix_length(0, 0, empty, tokens, 1) == 0);
+  }
+}
+
+TEST_CASE("prefix_reuse: block size of every integer type") {
+  std::vector<int> cached(300);
+  for (std::size_t i = 0; i < cached.size(); ++i) cached[i] = static_cast<int>(i);
+  std::vector<int> requested = cached;
+  requested[299] = -1;  // common prefix 299
+  for_each_block_type(block_types{}, [&](auto type) {
+    using B = typename decltype(type)::type;
+    CAPTURE(sizeof(B));
+    CAPTURE(std::is_signed_v<B>);
+    constexpr B max = std::numeric_limits<B>::max();
+    constexpr B min = std::numeric_limits<B>::min();
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{0}) == 0);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{1}) == 299);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{4}) == 296);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{100}) == 200);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{127}) == 254);
+    CHECK(kvc::reusable_prefix_length(0, 1, cached, requested, B{1}) == 0);
+    CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, max) ==
+          (std::cmp_less_equal(max, 299)
+               ? 299 / static_cast<std::size_t>(max) * static_cast<std::size_t>(max)
+               : 0));
+    check_block(0, 0, cached, requested, max);
+    check_block(0, 0, cached, requested, min);
+    if constexpr (std::is_signed_v<B>) {
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{-1}) == 0);
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, min) == 0);
+      // A negative size whose low byte reads as 4 (a narrowing implementation would reuse 296).
+      const B negative_low_four = static_cast<B>(min + 4);
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, negative_low_four) == 0);
+      check_block(0, 0, cached, requested, negative_low_four);
+    } else {
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, min) == 0);  // min is 0
+    }
+    if constexpr (sizeof(B) >= 2) {
+      // 260 keeps its value; 260 truncated to 8 bits would be 4.
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{260}) == 260);
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{299}) == 299);
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, B{300}) == 0);
+    }
+    if constexpr (sizeof(B) >= 8) {
+      // 2^32 + 4 is far above the prefix; truncated to 32 bits it would be 4.
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, static_cast<B>((1LL << 32) + 4)) ==
+            0);
+      CHECK(kvc::reusable_prefix_length(0, 0, cached, requested, static_cast<B>(max - 1)) == 0);
+    }
+  });
+}
+
+TEST_CASE("prefix_reuse: block overload random inputs from fixed seeds") {
+  // Random sequences and random block sizes, each size tried with every integer type that holds it.
+  const auto run = [](std::uint64_t seed, std::size_t max_len, int alphabet) {
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution namespace_differs(0.2);
+    std::uniform_int_distribution<int> kind(0, 6);
+    std::size_t nonzero = 0;
+    for (int iteration = 0; iteration < 300; ++iteration) {
+      const random_pair p = make_random_pair(rng, max_len, alphabet);
+      const std::string cache_ns = "ns";
+      const std::string request_ns = namespace_differs(rng) ? "ns2" : "ns";
+      const auto prefix = static_cast<long long>(oracle_prefix(true, p.cached, p.requested));
+      long long block = 1;
+      switch (kind(rng)) {
+        case 0:
+          block = 1;
+          break;
+        case 1:
+          block = std::uniform_int_distribution<long long>(2, 9)(rng);
+          break;
+        case 2:
+          block = prefix + std::uniform_int_distribution<long long>(-1, 1)(rng);
+          break;
+        case 3:
+          block = std::uniform_int_distribution<long long>(1, prefix + 2)(rng);
+          break;
+        case 4:
+          block = std::uniform_int_distribution<long long>(LLONG_MIN, 0)(rng);
+          break;
+        case 5:
+          block = std::uniform_int_distribution<long long>(prefix + 1, LLONG_MAX)(rng);
+          break;
+        default:
+          block = std::uniform_int_distribution<long long>(-3, 3)(rng);
+          break;
+      }
+      CAPTURE(seed);
+      CAPTURE(iteration);
+      CAPTURE(block);
+      CAPTURE(prefix);
+      for_each_block_type(block_types{}, [&](auto type) {
+        using B = typename decltype(type)::type;
+        if (!std::in_range<B>(block)) return;
+        const std::size_t got = kvc::reusable_prefix_length(cache_ns, request_ns, p.cached,
+                                                            p.requested, static_cast<B>(block));
+        const std::size_t expected = oracle_block_prefix(cache_ns == request_ns, p.cached,
+                                                         p.requested, static_cast<B>(block));
+        if (got != expected) {
+          CAPTURE(sizeof(B));
+          CHECK(got == expected);
+        }
+        if (got != 0) ++nonzero;
+      });
+      // Sizes above every signed type still work as unsigned values.
+      check_block(cache_ns, request_ns, p.cached, p.requested,
+                  static_cast<unsigned long long>(LLONG_MAX) + rng() % 1000);
+    }
+    CHECK(nonzero > 0);  // the blocks were not all too big or non-positive
+  };
+  SUBCASE("binary alphabet, short sequences") {
+    run(51, 10, 2);
+  }
+  SUBCASE("binary alphabet, long sequences") {
+    run(52, 300, 2);
+  }
+  SUBCASE("small alphabet with negatives") {
+    run(53, 80, 3);
+  }
+}
+
+TEST_CASE("prefix_reuse: block overload large inputs") {
+  SUBCASE("3 million matching tokens") {
+    constexpr std::size_t n = 3'000'000;
+    std::vector<std::int32_t> cached(n);
+    for (std::size_t i = 0; i < n; ++i) cached[i] = static_cast<std::int32_t>(i % 1000);
+    const std::vector<std::int64_t> same(cached.begin(), cached.end());
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, same, 4096) == n / 4096 * 4096);
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, same, std::size_t{n}) == n);
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, same, std::uint32_t{n + 1}) == 0);
+    CHECK(kvc::reusable_prefix_length(7, 8, cached, same, 16) == 0);
+    CHECK(kvc::reusable_prefix_length(7, 7, cached, same, -16) == 0);
+  }
+  SUBCASE("200k tokens, mismatch around a block boundary deep in the sequence") {
+    constexpr std::size_t n = 200'000;
+    std::vector<std::int32_t> cached(n);
+    for (std::size_t i = 0; i < n; ++i) cached[i] = static_cast<std::int32_t>(i % 1000);
+    constexpr std::size_t boundary = 16 * 10'000;
+    for (const std::size_t at : {boundary - 1, boundary, boundary + 1}) {
+      CAPTURE(at);
+      std::vector<std::int64_t> requested(cached.begin(), cached.end());
+      requested[at] = -1;
+      const std::size_t expected = at / 16 * 16;
+      CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, 16) == expected);
+      CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, std::uint8_t{16}) == expected);
+      CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, 1) == at);
+      CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, at) == at);  // one block
+      CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, at + 1) == 0);
+      CHECK(oracle_block_prefix(true, cached, requested, 16) == expected);
+    }
   }
 }

@@ -1,0 +1,469 @@
+// Runtime tests of kvc::admitted_batch: a batch of slot requests is admitted whole (its total) or
+// not at all (0). The oracle works in sign and magnitude with a two-word sum, so it never overflows
+// and never goes through a common type; batches of one are compared with kvc::admitted_append.
+#include <doctest/doctest.h>
+
+#include <kvc/append_admission.hpp>
+#include <kvc/batch_admission.hpp>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <initializer_list>
+#include <iterator>
+#include <limits>
+#include <list>
+#include <random>
+#include <ranges>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace {
+
+template <class... Ts>
+struct type_list {};
+
+template <class... Ts, class F>
+void for_each_type(type_list<Ts...>, F&& f) {
+  (f(std::type_identity<Ts>{}), ...);
+}
+
+// unsigned long and unsigned long long are distinct types even when both are 64 bits wide.
+using capacity_types = type_list<std::int8_t, std::uint8_t, int, unsigned, std::int64_t,
+                                 std::uint64_t, unsigned long long>;
+using used_types = type_list<int, std::uint64_t, std::int8_t>;
+using request_types =
+    type_list<std::int8_t, std::uint8_t, std::int16_t, int, unsigned, std::int64_t, std::uint64_t>;
+
+// A value split into sign and magnitude.
+struct signed_magnitude {
+  bool negative = false;
+  unsigned long long magnitude = 0;
+};
+
+template <class T>
+signed_magnitude split(T value) {
+  if constexpr (std::is_signed_v<T>)
+    if (value < 0) return {true, 0ULL - static_cast<unsigned long long>(value)};
+  return {false, static_cast<unsigned long long>(value)};
+}
+
+// Oracle: check every input's sign first, then add magnitudes into a 128-bit (high, low) pair and
+// compare with the free slots only at the end. Returns the admitted total, or nothing.
+struct oracle_result {
+  bool admitted = false;
+  unsigned long long total = 0;
+};
+
+template <class C, class U, class R>
+oracle_result oracle_batch(C capacity, U used, const R& requests) {
+  const signed_magnitude c = split(capacity);
+  const signed_magnitude u = split(used);
+  if (c.negative || u.negative || u.magnitude > c.magnitude) return {};
+  for (const auto request : requests)
+    if (split(request).negative) return {};
+  unsigned long long high = 0;
+  unsigned long long low = 0;
+  for (const auto request : requests) {
+    low += split(request).magnitude;
+    if (low < split(request).magnitude) ++high;  // carry
+  }
+  if (high != 0 || low > c.magnitude - u.magnitude) return {};
+  return {true, low};
+}
+
+// The library's result against the oracle, by value; the result's type is checked too.
+template <class C, class U, class R>
+bool agrees_with_oracle(C capacity, U used, const R& requests) {
+  const auto got = kvc::admitted_batch(capacity, used, requests);
+  static_assert(std::is_same_v<std::remove_const_t<decltype(got)>,
+                               std::common_type_t<C, std::ranges::range_value_t<const R>>>);
+  const oracle_result expected = oracle_batch(capacity, used, requests);
+  return std::cmp_equal(got, expected.admitted ? expected.total : 0ULL);
+}
+
+// Boundary values of T: its extremes, their neighbours, and small values around 0.
+template <class T>
+std::vector<T> boundary_values() {
+  using limits = std::numeric_limits<T>;
+  std::vector<T> values{limits::min(),
+                        static_cast<T>(limits::min() + 1),
+                        T{0},
+                        T{1},
+                        T{2},
+                        static_cast<T>(limits::max() / 2),
+                        static_cast<T>(limits::max() / 2 + 1),
+                        static_cast<T>(limits::max() - 1),
+                        limits::max()};
+  if constexpr (std::is_signed_v<T>) values.push_back(T{-1});
+  return values;
+}
+
+// A batch of one against kvc::admitted_append and the oracle, over every combination of boundary
+// values of the three types. No doctest macro here: the 147 instantiations stay cheap to compile.
+struct batch_of_one_result {
+  std::string types;
+  std::size_t mismatches = 0;
+  std::size_t admitted = 0;
+};
+
+template <class T>
+std::string type_name() {
+  return (std::is_signed_v<T> ? "int" : "uint") + std::to_string(8 * sizeof(T));
+}
+
+template <class C, class U, class R>
+batch_of_one_result check_batch_of_one(std::type_identity<C>, std::type_identity<U>,
+                                       std::type_identity<R>) {
+  batch_of_one_result result{type_name<C>() + "/" + type_name<U>() + "/" + type_name<R>()};
+  for (const C capacity : boundary_values<C>())
+    for (const U used : boundary_values<U>())
+      for (const R request : boundary_values<R>()) {
+        const std::array<R, 1> one{request};
+        const auto batch = kvc::admitted_batch(capacity, used, one);
+        const auto append = kvc::admitted_append(capacity, used, request);
+        if (!std::cmp_equal(batch, append) || !agrees_with_oracle(capacity, used, one))
+          ++result.mismatches;
+        if (batch != 0) ++result.admitted;
+      }
+  return result;
+}
+
+// An input-only, unsized range: each iterator reads its values once, front to back.
+struct single_pass_range {
+  std::vector<long> values;
+
+  struct sentinel {};
+  struct iterator {
+    using iterator_concept = std::input_iterator_tag;
+    using value_type = long;
+    using difference_type = std::ptrdiff_t;
+    const long* at = nullptr;
+    const long* end = nullptr;
+    long operator*() const { return *at; }
+    iterator& operator++() {
+      ++at;
+      return *this;
+    }
+    void operator++(int) { ++at; }
+    friend bool operator==(const iterator& it, sentinel) { return it.at == it.end; }
+  };
+  iterator begin() const { return {values.data(), values.data() + values.size()}; }
+  sentinel end() const { return {}; }
+};
+static_assert(std::ranges::input_range<const single_pass_range>);
+static_assert(!std::ranges::forward_range<const single_pass_range>);
+static_assert(!std::ranges::sized_range<const single_pass_range>);
+
+}  // namespace
+
+TEST_CASE("admitted_batch: result type, noexcept and constexpr") {
+  const std::vector<std::int8_t> small{1};
+  const std::vector<std::uint64_t> big{1};
+  const std::array<int, 2> ints{1, 2};
+  static_assert(std::is_same_v<decltype(kvc::admitted_batch(10, 0, ints)), int>);
+  static_assert(std::is_same_v<decltype(kvc::admitted_batch(10, std::uint64_t{0}, ints)), int>);
+  static_assert(
+      std::is_same_v<decltype(kvc::admitted_batch(std::uint64_t{10}, 0, ints)), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(kvc::admitted_batch(std::int64_t{10}, 0, big)),
+                               std::common_type_t<std::int64_t, std::uint64_t>>);
+  static_assert(std::is_same_v<decltype(kvc::admitted_batch(std::int8_t{10}, 0, small)),
+                               std::common_type_t<std::int8_t, std::int8_t>>);
+  static_assert(std::is_same_v<decltype(kvc::admitted_batch(std::uint8_t{10}, 0, small)),
+                               std::common_type_t<std::uint8_t, std::int8_t>>);
+  static_assert(noexcept(kvc::admitted_batch(10, 0, ints)));
+  static_assert(kvc::admitted_batch(10, 5, std::array{3, 3}) == 0);
+  static_assert(kvc::admitted_batch(10, 4, std::array{3, 3}) == 6);
+  static_assert(kvc::admitted_batch(UINT64_MAX, 0, std::array{INT64_MAX, INT64_MAX}) ==
+                UINT64_MAX - 1);
+  CHECK(kvc::admitted_batch(10, 4, ints) == 3);
+}
+
+TEST_CASE("admitted_batch: boundary inputs") {
+  const auto check = [](long long capacity, long long used, const std::vector<int>& requests,
+                        long long expected) {
+    CAPTURE(capacity);
+    CAPTURE(used);
+    CAPTURE(requests.size());
+    CHECK(kvc::admitted_batch(capacity, used, requests) == expected);
+    CHECK(agrees_with_oracle(capacity, used, requests));
+    // The order of the requests does not matter.
+    std::vector<int> reversed(requests.rbegin(), requests.rend());
+    CHECK(kvc::admitted_batch(capacity, used, reversed) == expected);
+  };
+  SUBCASE("empty batch admits 0 whatever the state") {
+    check(10, 0, {}, 0);
+    check(10, 10, {}, 0);
+    check(10, 11, {}, 0);
+    check(0, 0, {}, 0);
+    check(-1, -1, {}, 0);
+  }
+  SUBCASE("exact fit and one over") {
+    check(10, 4, {3, 3}, 6);
+    check(10, 4, {3, 4}, 0);
+    check(10, 0, {10}, 10);
+    check(10, 0, {11}, 0);
+    check(10, 0, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 10);
+    check(10, 0, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 0);
+    check(10, 9, {0, 0, 1, 0}, 1);
+    check(10, 9, {0, 1, 0, 1}, 0);
+  }
+  SUBCASE("zero requests and a full cache") {
+    check(10, 10, {0, 0, 0}, 0);
+    check(10, 10, {0, 1}, 0);
+    check(0, 0, {0}, 0);
+    check(0, 0, {1}, 0);
+  }
+  SUBCASE("used above capacity admits nothing") {
+    check(10, 11, {0}, 0);
+    check(10, 11, {1}, 0);
+    check(0, 1, {0}, 0);
+  }
+  SUBCASE("negative state admits nothing") {
+    check(10, -1, {1}, 0);
+    check(-5, -10, {1}, 0);  // free slots would look like 5
+    check(-1, 0, {0}, 0);
+    check(LLONG_MIN, LLONG_MIN, {1}, 0);
+  }
+  SUBCASE("a negative request anywhere refuses the batch") {
+    check(10, 0, {-1}, 0);
+    check(10, 0, {-1, 2}, 0);  // the sum 1 would fit
+    check(10, 0, {3, -1, 2}, 0);
+    check(10, 0, {3, 2, -1}, 0);
+    check(10, 0, {5, 5, -5}, 0);  // a negative cannot offset an overshoot...
+    check(10, 0, {11, -1}, 0);    // ... nor make it fit
+    check(INT_MAX, 0, {INT_MIN, INT_MAX}, 0);
+  }
+}
+
+TEST_CASE("admitted_batch: sums beyond 64 bits are refused, never wrapped") {
+  constexpr std::int64_t i64max = INT64_MAX;
+  constexpr std::uint64_t u64max = UINT64_MAX;
+  SUBCASE("INT64_MAX entries against a uint64 capacity") {
+    // 2 * INT64_MAX = UINT64_MAX - 1 fits; one more slot fills it; two more would make 2^64.
+    CHECK(kvc::admitted_batch(u64max, 0, std::array{i64max, i64max}) == u64max - 1);
+    CHECK(kvc::admitted_batch(u64max, 0, std::array{i64max, i64max, std::int64_t{1}}) == u64max);
+    CHECK(kvc::admitted_batch(u64max, 0, std::array{i64max, i64max, std::int64_t{2}}) == 0);
+    CHECK(kvc::admitted_batch(u64max, 1, std::array{i64max, i64max}) == u64max - 1);
+    CHECK(kvc::admitted_batch(u64max, 2, std::array{i64max, i64max}) == 0);
+    CHECK(kvc::admitted_batch(u64max, 0, std::array{i64max, i64max, i64max}) == 0);
+  }
+  SUBCASE("wrapping to a small total in 64 bits") {
+    // 3 * INT64_MAX = 2^63 - 3 (mod 2^64), which is below INT64_MAX.
+    CHECK(kvc::admitted_batch(i64max, 0, std::array{i64max, i64max, i64max}) == 0);
+    // 2^63 + 2^63 + 5 = 5 (mod 2^64), which fits in 10.
+    constexpr std::uint64_t half = 1ULL << 63;
+    CHECK(kvc::admitted_batch(10, 0, std::array<std::uint64_t, 3>{half, half, 5}) == 0);
+    CHECK(kvc::admitted_batch(u64max, 0, std::array<std::uint64_t, 3>{half, half, 5}) == 0);
+    // UINT64_MAX + 2 = 1 (mod 2^64).
+    CHECK(kvc::admitted_batch(u64max, 0, std::array<std::uint64_t, 2>{u64max, 2}) == 0);
+    CHECK(kvc::admitted_batch(u64max, 0, std::array<std::uint64_t, 2>{u64max, 0}) == u64max);
+    CHECK(kvc::admitted_batch(
+              u64max, 0,
+              std::array<std::uint64_t, 4>{1ULL << 62, 1ULL << 62, 1ULL << 62, 1ULL << 62}) == 0);
+    // INT_MAX + INT_MAX + 2 = 0 in 32 bits: an int accumulator would admit.
+    CHECK(kvc::admitted_batch(i64max, 0, std::array{INT_MAX, INT_MAX, 2}) == 2LL * INT_MAX + 2);
+    CHECK(kvc::admitted_batch(std::int8_t{100}, 0, std::array<std::int8_t, 3>{127, 127, 2}) == 0);
+    CHECK(kvc::admitted_batch(UINT32_MAX, 0, std::array{UINT32_MAX, 1u}) == 0);
+  }
+  SUBCASE("the oracle agrees on all of them") {
+    CHECK(agrees_with_oracle(u64max, 0, std::array{i64max, i64max}));
+    CHECK(agrees_with_oracle(u64max, 0, std::array{i64max, i64max, i64max}));
+    CHECK(agrees_with_oracle(i64max, 0, std::array{i64max, i64max, i64max}));
+    CHECK(agrees_with_oracle(u64max, 0, std::array<std::uint64_t, 2>{u64max, 2}));
+    CHECK(agrees_with_oracle(i64max, i64max, std::array{i64max, -i64max}));
+  }
+  SUBCASE("200k entries of INT64_MAX") {
+    const std::vector<std::int64_t> huge(200'000, i64max);
+    CHECK(kvc::admitted_batch(u64max, 0, huge) == 0);
+    CHECK(kvc::admitted_batch(i64max, 0, huge) == 0);
+    CHECK(agrees_with_oracle(u64max, 0, huge));
+    const std::vector<std::int64_t> one_huge_rest_zero = [&] {
+      std::vector<std::int64_t> v(200'000, 0);
+      v[123'456] = i64max;
+      return v;
+    }();
+    CHECK(kvc::admitted_batch(i64max, 0, one_huge_rest_zero) == i64max);
+    CHECK(kvc::admitted_batch(i64max, 1, one_huge_rest_zero) == 0);
+  }
+}
+
+TEST_CASE("admitted_batch: mixed signedness is decided by value") {
+  SUBCASE("negative requests never read as large unsigned values") {
+    CHECK(kvc::admitted_batch(UINT64_MAX, 0, std::array<std::int8_t, 1>{-1}) == 0);
+    CHECK(kvc::admitted_batch(UINT64_MAX, 0, std::array<std::int64_t, 2>{INT64_MIN, 5}) == 0);
+    CHECK(kvc::admitted_batch(std::uint8_t{255}, 0, std::array<std::int8_t, 2>{-1, 1}) == 0);
+    CHECK(kvc::admitted_batch(256u, 0, std::array<std::int8_t, 2>{-128, 127}) == 0);
+  }
+  SUBCASE("unsigned requests above a signed capacity") {
+    CHECK(kvc::admitted_batch(INT_MAX, 0, std::array<std::uint64_t, 1>{1ULL << 32}) == 0);
+    CHECK(kvc::admitted_batch(INT_MAX, 0, std::array<std::uint64_t, 1>{INT_MAX}) == INT_MAX);
+    CHECK(kvc::admitted_batch(-1, 0, std::array<unsigned, 1>{0}) == 0);
+    CHECK(kvc::admitted_batch(std::int8_t{100}, 0, std::array<std::uint8_t, 1>{100}) == 100);
+    CHECK(kvc::admitted_batch(std::int8_t{100}, 0, std::array<std::uint8_t, 1>{156}) == 0);
+  }
+  SUBCASE("narrow types whose sum needs a wider one") {
+    CHECK(kvc::admitted_batch(std::uint8_t{255}, 0, std::array<std::int8_t, 2>{127, 127}) == 254);
+    CHECK(kvc::admitted_batch(std::uint8_t{255}, 0, std::array<std::int8_t, 3>{127, 127, 1}) ==
+          255);
+    CHECK(kvc::admitted_batch(std::uint8_t{255}, 0, std::array<std::int8_t, 3>{127, 127, 2}) == 0);
+    CHECK(kvc::admitted_batch(std::uint8_t{255}, std::uint8_t{1},
+                              std::array<std::int8_t, 3>{127, 127, 1}) == 0);
+    CHECK(kvc::admitted_batch(std::int8_t{127}, 0, std::array<std::int8_t, 2>{100, 27}) == 127);
+    CHECK(kvc::admitted_batch(std::int8_t{127}, 0, std::array<std::int8_t, 2>{100, 28}) == 0);
+  }
+  SUBCASE("used of another type") {
+    CHECK(kvc::admitted_batch(10, UINT64_MAX, std::array{0}) == 0);  // not -1
+    CHECK(kvc::admitted_batch(10u, -1, std::array{0}) == 0);         // not UINT_MAX
+    CHECK(kvc::admitted_batch(UINT64_MAX, UINT64_MAX - 3, std::array{1, 2}) == 3);
+    CHECK(kvc::admitted_batch(UINT64_MAX, UINT64_MAX - 3, std::array{2, 2}) == 0);
+    CHECK(kvc::admitted_batch(std::int8_t{10}, std::int64_t{8}, std::array<std::uint64_t, 1>{2}) ==
+          2);
+    CHECK(kvc::admitted_batch(std::int8_t{10}, std::int64_t{-8}, std::array<std::uint64_t, 1>{2}) ==
+          0);
+  }
+}
+
+TEST_CASE("admitted_batch: every kind of range gives the same answer") {
+  const int c_array[] = {4, 0, 3, 2};
+  const std::vector<int> vec(std::begin(c_array), std::end(c_array));
+  const std::array<int, 4> arr{4, 0, 3, 2};
+  const std::list<long> lst(vec.begin(), vec.end());
+  const std::deque<short> deq(vec.begin(), vec.end());
+  for (const int capacity : {8, 9, 10, 20}) {
+    CAPTURE(capacity);
+    const int expected = capacity - 1 >= 9 ? 9 : 0;  // 1 slot is used; the batch totals 9
+    CHECK(kvc::admitted_batch(capacity, 1, c_array) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, vec) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, arr) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, std::span<const int>(vec)) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, std::span<const int, 4>(c_array)) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, lst) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, deq) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, std::initializer_list<int>{4, 0, 3, 2}) == expected);
+    CHECK(kvc::admitted_batch(capacity, 1, single_pass_range{{4, 0, 3, 2}}) == expected);
+#if !defined(__clang__)  // clang 14's concepts reject libstdc++ 12's views
+    CHECK(kvc::admitted_batch(capacity, 1, std::views::iota(2, 5)) == expected);  // 2 + 3 + 4
+    CHECK(kvc::admitted_batch(capacity, 1, std::views::transform(vec, [](int v) { return v; })) ==
+          expected);
+#endif
+  }
+  CHECK(kvc::admitted_batch(10, 0, std::span<const int>(vec).first(2)) == 4);
+  CHECK(kvc::admitted_batch(10, 0, std::span<const int>()) == 0);
+}
+
+TEST_CASE("admitted_batch: a batch of one is admitted_append") {
+  // Every combination of boundary values, for every mix of capacity, used and request types.
+  std::vector<batch_of_one_result> results;
+  for_each_type(capacity_types{}, [&results](auto capacity_type) {
+    for_each_type(used_types{}, [&results, capacity_type](auto used_type) {
+      for_each_type(request_types{}, [&results, capacity_type, used_type](auto request_type) {
+        results.push_back(check_batch_of_one(capacity_type, used_type, request_type));
+      });
+    });
+  });
+  CHECK(results.size() == 7 * 3 * 7);
+  for (const auto& result : results) {
+    CAPTURE(result.types);  // capacity/used/request
+    CHECK(result.mismatches == 0);
+    CHECK(result.admitted > 0);
+  }
+}
+
+TEST_CASE("admitted_batch: random batches against the exact oracle") {
+  // Requests drawn from a mix of small, huge and negative values, so that overflowing, fitting
+  // and refused batches all occur.
+  const auto draw = [](std::mt19937_64& rng, auto type, double negative_rate) {
+    using T = typename decltype(type)::type;
+    using limits = std::numeric_limits<T>;
+    std::uniform_int_distribution<int> kind(0, 9);
+    std::uniform_int_distribution<T> any(limits::min(), limits::max());
+    std::uniform_int_distribution<int> small(0, 20);
+    if (std::bernoulli_distribution(negative_rate)(rng) && std::is_signed_v<T>)
+      return static_cast<T>(-small(rng) - 1);
+    switch (kind(rng)) {
+      case 0:
+        return limits::max();
+      case 1:
+        return static_cast<T>(limits::max() - static_cast<T>(small(rng)));
+      case 2:
+        return static_cast<T>(limits::max() / 2 + static_cast<T>(small(rng)));
+      case 3:
+        return any(rng);
+      default:
+        return static_cast<T>(small(rng));
+    }
+  };
+  const auto run = [&draw](std::uint64_t seed, auto capacity_type, auto request_type) {
+    using C = typename decltype(capacity_type)::type;
+    using R = typename decltype(request_type)::type;
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> length(0, 6);
+    std::size_t mismatches = 0;
+    std::size_t admitted = 0;
+    std::size_t refused = 0;
+    for (int iteration = 0; iteration < 3000; ++iteration) {
+      std::vector<R> requests(length(rng));
+      for (auto& r : requests) r = draw(rng, request_type, 0.03);
+      const C capacity = draw(rng, capacity_type, 0.02);
+      C used = draw(rng, capacity_type, 0.02);
+      if (std::bernoulli_distribution(0.5)(rng)) used = static_cast<C>(used % 8);
+      const auto got = kvc::admitted_batch(capacity, used, requests);
+      const oracle_result expected = oracle_batch(capacity, used, requests);
+      if (!std::cmp_equal(got, expected.admitted ? expected.total : 0ULL)) {
+        if (mismatches++ == 0) {
+          INFO("seed " << seed << " iteration " << iteration << " size " << requests.size());
+          CHECK(std::cmp_equal(got, expected.admitted ? expected.total : 0ULL));
+        }
+      }
+      (expected.admitted && expected.total > 0 ? admitted : refused) += 1;
+      // Admission does not depend on the order of the requests.
+      std::shuffle(requests.begin(), requests.end(), rng);
+      if (kvc::admitted_batch(capacity, used, requests) != got) ++mismatches;
+    }
+    CHECK(mismatches == 0);
+    CHECK(admitted > 100);
+    CHECK(refused > 100);
+  };
+  SUBCASE("int64 requests, uint64 capacity") {
+    run(71, std::type_identity<std::uint64_t>{}, std::type_identity<std::int64_t>{});
+  }
+  SUBCASE("uint64 requests, int64 capacity") {
+    run(72, std::type_identity<std::int64_t>{}, std::type_identity<std::uint64_t>{});
+  }
+  SUBCASE("int64 requests, int64 capacity") {
+    run(73, std::type_identity<std::int64_t>{}, std::type_identity<std::int64_t>{});
+  }
+  SUBCASE("int16 requests, uint16 capacity") {
+    run(74, std::type_identity<std::uint16_t>{}, std::type_identity<std::int16_t>{});
+  }
+  SUBCASE("int requests, unsigned capacity") {
+    run(75, std::type_identity<unsigned>{}, std::type_identity<int>{});
+  }
+}
+
+TEST_CASE("admitted_batch: large batches") {
+  SUBCASE("3 million requests of one slot") {
+    constexpr std::size_t n = 3'000'000;
+    const std::vector<std::uint32_t> ones(n, 1u);
+    CHECK(kvc::admitted_batch(n, 0, ones) == n);
+    CHECK(kvc::admitted_batch(n - 1, 0, ones) == 0);
+    CHECK(kvc::admitted_batch(n, 1, ones) == 0);
+    CHECK(kvc::admitted_batch(std::int64_t{n} + 5, 5, ones) == std::int64_t{n});
+  }
+  SUBCASE("200k requests with one negative at the end") {
+    std::vector<int> requests(200'000, 0);
+    CHECK(kvc::admitted_batch(10, 10, requests) == 0);  // all zero: the total, 0
+    requests.back() = -1;
+    CHECK(kvc::admitted_batch(INT64_MAX, 0, requests) == 0);
+    CHECK(agrees_with_oracle(INT64_MAX, 0, requests));
+    requests.back() = 1;
+    CHECK(kvc::admitted_batch(INT64_MAX, 0, requests) == 1);
+  }
+}
