@@ -1,0 +1,172 @@
+// fuzz/fuzz_seed_corpus.cpp - writes kvc's fixture suites as seed inputs for the fuzz targets.
+//
+//   fuzz_seed_corpus <dir>    writes <dir>/<target>/<suite>-<NN>-<label>
+//
+// Every fixture's inputs are encoded with the target's own codec (codec.hpp), and each seed is
+// decoded again and must give back exactly those inputs, types included: an encoder that drifted
+// from its decoder, or a fixture the format cannot express, fails here instead of seeding the
+// fuzzer with some other case.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/unpack.hpp>
+
+#include <kvc/cache_namespace.hpp>
+#include <kvc/fixture.hpp>
+#include <kvc/suites/append_admission.hpp>
+#include <kvc/suites/batch_admission.hpp>
+#include <kvc/suites/cache_namespace.hpp>
+#include <kvc/suites/prefix_reuse.hpp>
+#include <kvc/suites/segment_offsets.hpp>
+#include <kvc/suites/segment_positions.hpp>
+
+#include "codec.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace hana = boost::hana;
+using kvc_fuzz::i128;
+using bytes = std::vector<std::uint8_t>;
+
+// Round-trip checks: does a decoded case hold exactly these inputs -- same types, same values?
+i128 value_of(const kvc_fuzz::int_value& v) {
+  i128 value = 0;
+  v.visit([&](auto x) { value = static_cast<i128>(x); });
+  return value;
+}
+template <class T>
+bool same_int(const kvc_fuzz::int_value& v, T x) {
+  return v.type == kvc_fuzz::int_tag<T> && value_of(v) == static_cast<i128>(x);
+}
+template <class Seq>
+bool same_ids(std::uint8_t type, const std::vector<std::uint8_t>& bytes, const Seq& ids) {
+  using T = std::remove_cvref_t<decltype(*std::begin(ids))>;
+  if (type != kvc_fuzz::id_tag<T> || bytes.size() != std::size(ids)) return false;
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    if (!(kvc_fuzz::id_from_byte<T>(bytes[i]) == ids[i])) return false;
+  return true;
+}
+
+const auto prefix_matches = [](const kvc_fuzz::prefix_case& c, std::string_view cache_ns,
+                               std::string_view request_ns, const auto& cached,
+                               const auto& requested, auto... block) {
+  return (c.flags & 1U) == sizeof...(block) && c.cache_ns == cache_ns &&
+         c.request_ns == request_ns && same_ids(c.cached_type, c.cached, cached) &&
+         same_ids(c.requested_type, c.requested, requested) && (same_int(c.block, block) && ...);
+};
+const auto admission_matches = [](const kvc_fuzz::admission_case& c, auto capacity, auto used,
+                                  auto requested) {
+  return same_int(c.capacity, capacity) && same_int(c.used, used) &&
+         same_int(c.requested, requested) && c.ops.empty();
+};
+const auto segments_matches = [](const kvc_fuzz::segments_case& c, const auto& ids) {
+  return same_ids(c.id_type, c.ids, ids) && c.out_type == 8 && !c.base_from_total && c.delta == 0;
+};
+const auto batch_matches = [](const kvc_fuzz::batch_case& c, auto capacity, auto used,
+                              const auto& requests) {
+  using T = std::remove_cvref_t<decltype(requests[0])>;
+  if (!same_int(c.capacity, capacity) || !same_int(c.used, used)) return false;
+  if (c.request_type != kvc_fuzz::int_tag<T> || c.requests.size() != requests.size()) return false;
+  for (std::size_t i = 0; i < requests.size(); ++i)
+    if (static_cast<T>(c.requests[i]) != requests[i]) return false;
+  return true;
+};
+const auto namespaces_matches = [](const kvc_fuzz::namespace_case& c, const auto& a, const auto& b,
+                                   const auto& cached, const auto& requested) {
+  const auto same = [](const kvc_fuzz::namespace_fields& f, const kvc::cache_namespace& ns) {
+    return f.model == ns.model && f.adapter == ns.adapter && f.revision == ns.adapter_revision &&
+           f.salt == ns.salt;
+  };
+  return same(c.a, a) && same(c.b, b) && std::ranges::equal(c.cached, cached) &&
+         std::ranges::equal(c.requested, requested);
+};
+
+std::string file_name(const char* suite, std::size_t index, const char* label) {
+  std::string name =
+      std::string(suite) + "-" + (index < 10 ? "0" : "") + std::to_string(index) + "-";
+  for (const char* p = label; *p != '\0'; ++p) name += (*p == ' ' || *p == '/') ? '-' : *p;
+  return name;
+}
+
+struct corpus {
+  fs::path root;
+  int written = 0, failed = 0;
+
+  // Encodes every fixture of `suite` with `encode(inputs...)`, checks that `decode` gives the
+  // inputs back (`matches(decoded, inputs...)`), and writes the seed.
+  template <class Suite, class Encode, class Decode, class Matches>
+  void add(const char* target, const char* suite_name, const Suite& suite, Encode encode,
+           Decode decode, Matches matches) {
+    fs::create_directories(root / target);
+    std::size_t index = 0;
+    hana::for_each(suite, [&](const auto& fixture) {
+      const std::string name = file_name(suite_name, index++, hana::to<const char*>(fixture.label));
+      try {
+        hana::unpack(fixture.inputs, [&](const auto&... inputs) {
+          const bytes seed = encode(inputs...);
+          if (!matches(decode(seed.data(), seed.size()), inputs...))
+            throw std::runtime_error("the seed does not decode to the fixture's inputs");
+          std::ofstream(root / target / name, std::ios::binary)
+              .write(reinterpret_cast<const char*>(seed.data()),
+                     static_cast<std::streamsize>(seed.size()));
+        });
+        ++written;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s/%s: %s\n", target, name.c_str(), e.what());
+        ++failed;
+      }
+    });
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s <corpus-dir>\n", argv[0]);
+    return 2;
+  }
+  corpus out{argv[1]};
+  namespace s = kvc::suites;
+  namespace f = kvc_fuzz;
+  const auto prefix = [](const auto&... in) { return f::encode_prefix(in...); };
+  const auto admission = [](auto... in) { return f::encode_admission(in...); };
+  const auto segments = [](const auto& ids) { return f::encode_segments(ids); };
+  const auto batch = [](const auto&... in) { return f::encode_batch(in...); };
+  const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
+
+  out.add("fuzz_prefix_reuse", "prefix_reuse", s::prefix_reuse, prefix, f::decode_prefix,
+          prefix_matches);
+  out.add("fuzz_prefix_reuse", "block_prefix_reuse", s::block_prefix_reuse, prefix,
+          f::decode_prefix, prefix_matches);
+  out.add("fuzz_append_admission", "append_admission", s::append_admission, admission,
+          f::decode_admission, admission_matches);
+  out.add("fuzz_append_admission", "append_admission_extremes", s::append_admission_extremes,
+          admission, f::decode_admission, admission_matches);
+  out.add("fuzz_segment_positions", "segment_positions", s::segment_positions, segments,
+          f::decode_segments, segments_matches);
+  out.add("fuzz_segment_offsets", "segment_offsets", s::segment_offsets, segments,
+          f::decode_segments, segments_matches);
+  out.add("fuzz_batch_admission", "batch_admission", s::batch_admission, batch, f::decode_batch,
+          batch_matches);
+  out.add("fuzz_batch_admission", "batch_admission_extremes", s::batch_admission_extremes, batch,
+          f::decode_batch, batch_matches);
+  out.add("fuzz_cache_namespace", "namespace_isolation", s::namespace_isolation, names,
+          f::decode_namespaces, namespaces_matches);
+
+  std::printf("fuzz_seed_corpus: %d seeds written to %s, %d failed\n", out.written, argv[1],
+              out.failed);
+  return out.failed == 0 && out.written > 0 ? 0 : 1;
+}
