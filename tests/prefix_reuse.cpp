@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <random>
 #include <span>
@@ -582,5 +583,76 @@ TEST_CASE("prefix_reuse: block overload large inputs") {
       CHECK(kvc::reusable_prefix_length(7, 7, cached, requested, at + 1) == 0);
       CHECK(oracle_block_prefix(true, cached, requested, 16) == expected);
     }
+  }
+}
+
+// --- The run-time fast path (contiguous integers of one width and signedness) against the generic
+// --- path (the same tokens in a std::deque) and a plain index loop ------------------------------
+
+namespace {
+
+template <class T>
+std::size_t plain_prefix(const std::vector<T>& a, const std::vector<T>& b) {
+  std::size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return i;
+}
+
+template <class T>
+void check_fast_against_generic(const std::vector<T>& cached, const std::vector<T>& requested) {
+  const std::deque<T> generic_cached(cached.begin(), cached.end());
+  const std::deque<T> generic_requested(requested.begin(), requested.end());
+  const std::size_t expected = plain_prefix(cached, requested);
+  REQUIRE(kvc::reusable_prefix_length(0, 0, cached, requested) == expected);
+  REQUIRE(kvc::reusable_prefix_length(0, 0, generic_cached, generic_requested) == expected);
+  REQUIRE(kvc::reusable_prefix_length(0, 0, std::span{cached}, requested) == expected);
+}
+
+// A mismatch at every position of interest: the first and last token, and either side of every
+// block the fast path compares at once (64 bytes, 1 KiB, 16 KiB, 256 KiB).
+template <class T>
+void mismatches_everywhere() {
+  for (const std::size_t bytes : {std::size_t{64}, std::size_t{1024}, std::size_t{16384},
+                                  std::size_t{262144}}) {
+    for (const std::size_t size : {bytes / sizeof(T) - 1, bytes / sizeof(T), bytes / sizeof(T) + 1,
+                                   3 * bytes / sizeof(T) + 5}) {
+      std::vector<T> cached(size);
+      for (std::size_t i = 0; i < size; ++i) cached[i] = static_cast<T>(i * 7 + 1);
+      check_fast_against_generic(cached, cached);  // full match
+      for (const std::size_t at : {std::size_t{0}, std::size_t{1}, size / 2, bytes / sizeof(T) - 1,
+                                   bytes / sizeof(T), size - 2, size - 1}) {
+        if (at >= size) continue;
+        CAPTURE(size);
+        CAPTURE(at);
+        std::vector<T> requested = cached;
+        // Flip only the top byte, so the first differing byte is the element's last one.
+        requested[at] = static_cast<T>(requested[at] ^ static_cast<T>(T{1} << (sizeof(T) * 8 - 2)));
+        check_fast_against_generic(cached, requested);
+        requested.resize(at);  // a request that is a proper prefix of the cache
+        check_fast_against_generic(cached, requested);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("prefix_reuse: the fast path agrees with the generic path at every block boundary") {
+  SUBCASE("int8") { mismatches_everywhere<std::int8_t>(); }
+  SUBCASE("uint16") { mismatches_everywhere<std::uint16_t>(); }
+  SUBCASE("int32") { mismatches_everywhere<std::int32_t>(); }
+  SUBCASE("uint64") { mismatches_everywhere<std::uint64_t>(); }
+}
+
+TEST_CASE("prefix_reuse: the fast path agrees with the generic path on random inputs") {
+  std::mt19937_64 rng(2026);
+  for (int round = 0; round < 300; ++round) {
+    const auto size = static_cast<std::size_t>(rng() % 5000);
+    std::vector<std::int32_t> cached(size);
+    for (auto& token : cached) token = static_cast<std::int32_t>(rng() % 3);
+    std::vector<std::int32_t> requested = cached;
+    if (size > 0 && rng() % 4 != 0) requested[rng() % size] = -1;
+    requested.resize(static_cast<std::size_t>(rng() % (size + 10)), 2);
+    check_fast_against_generic(cached, requested);
   }
 }

@@ -10,7 +10,8 @@ namespace kvc::detail {
 template <std::size_t N, class T>
 [[nodiscard]] constexpr std::array<T, N> filled(const T& value) noexcept {
   std::array<T, N> out{};
-  for (auto& element : out) element = value;
+  T* data = out.data();  // pointers, not operator[]: fewer constant-evaluation steps
+  for (std::size_t i = 0; i < N; ++i) data[i] = value;
   return out;
 }
 
@@ -18,7 +19,8 @@ template <std::size_t N, class T>
 template <std::size_t N>
 [[nodiscard]] constexpr std::array<std::size_t, N> iota() noexcept {
   std::array<std::size_t, N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = i;
+  std::size_t* data = out.data();
+  for (std::size_t i = 0; i < N; ++i) data[i] = i;
   return out;
 }
 
@@ -27,8 +29,11 @@ template <class T, std::size_t A, std::size_t B>
 [[nodiscard]] constexpr std::array<T, A + B> join(const std::array<T, A>& a,
                                                   const std::array<T, B>& b) noexcept {
   std::array<T, A + B> out{};
-  for (std::size_t i = 0; i < A; ++i) out[i] = a[i];
-  for (std::size_t i = 0; i < B; ++i) out[A + i] = b[i];
+  T* data = out.data();
+  const T* from_a = a.data();
+  const T* from_b = b.data();
+  for (std::size_t i = 0; i < A; ++i) data[i] = from_a[i];
+  for (std::size_t i = 0; i < B; ++i) data[A + i] = from_b[i];
   return out;
 }
 

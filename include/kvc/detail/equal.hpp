@@ -1,6 +1,7 @@
 // kvc/detail/equal.hpp - exact equality of two ids.
 #pragma once
 
+#include <type_traits>
 #include <utility>
 
 #include "../concepts.hpp"
@@ -12,7 +13,9 @@ namespace kvc::detail {
 template <class A, class B>
   requires comparable_with<A, B>
 [[nodiscard]] constexpr bool equal_ids(const A& a, const B& b) noexcept {
-  if constexpr (integer<A> && integer<B>) {
+  if constexpr (std::is_same_v<A, B>) {
+    return static_cast<bool>(a == b);  // the common case, kept cheap for constant evaluation
+  } else if constexpr (integer<A> && integer<B>) {
     return std::cmp_equal(a, b);
   } else {
     return static_cast<bool>(a == b);
