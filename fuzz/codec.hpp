@@ -21,6 +21,11 @@
 
 namespace kvc_fuzz {
 
+/// A failed differential check: trap, so that libFuzzer reports the input as a crash.
+inline void check(bool ok) {
+  if (!ok) __builtin_trap();
+}
+
 // Exact arithmetic for the oracles: every value of every 64-bit type, and sums of 64 of them.
 __extension__ typedef __int128 i128;
 

@@ -15,13 +15,11 @@
 
 #include "codec.hpp"
 
+using kvc_fuzz::check;
+
 namespace {
 
 using kvc_fuzz::i128;
-
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
 
 // Oracle: the contract's sentence in __int128, which holds every operand and difference exactly.
 i128 admitted(i128 capacity, i128 used, i128 requested) {

@@ -16,13 +16,11 @@
 
 #include "codec.hpp"
 
+using kvc_fuzz::check;
+
 namespace {
 
 using kvc_fuzz::i128;
-
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
 
 // Oracle: a consistent state, no negative request, and the exact total fits in the free slots.
 template <class T>

@@ -16,11 +16,9 @@
 
 #include "codec.hpp"
 
-namespace {
+using kvc_fuzz::check;
 
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
+namespace {
 
 bool same_text(const std::string& a, const std::string& b) {
   if (a.size() != b.size()) return false;

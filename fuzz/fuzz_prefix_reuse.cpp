@@ -19,13 +19,11 @@
 
 #include "codec.hpp"
 
+using kvc_fuzz::check;
+
 namespace {
 
 using kvc_fuzz::i128;
-
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
 
 // Oracle, step 1: namespaces equal byte by byte (what std::string_view == means).
 bool same_namespace(const std::string& a, const std::string& b) {

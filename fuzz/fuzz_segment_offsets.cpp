@@ -18,13 +18,7 @@
 
 #include "codec.hpp"
 
-namespace {
-
-void check(bool ok) {
-  if (!ok) __builtin_trap();
-}
-
-}  // namespace
+using kvc_fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const kvc_fuzz::segments_case input = kvc_fuzz::decode_segments(data, size);

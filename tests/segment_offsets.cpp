@@ -4,6 +4,8 @@
 // to write nothing, and a successful call to leave the elements past runs + 1 alone.
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 #include <kvc/segment_offsets.hpp>
 #include <kvc/segment_positions.hpp>
 
@@ -61,36 +63,14 @@ std::vector<std::size_t> oracle_run_lengths(const Seq& segments) {
   return lengths;
 }
 
-// A value no correct call writes: offsets are never negative, and the tests keep them below the
-// maximum of an unsigned P.
-template <class P>
-constexpr P sentinel() {
-  if constexpr (std::is_signed_v<P>)
-    return P{-7};
-  else
-    return std::numeric_limits<P>::max();
-}
-
-template <class P>
-bool all_sentinel(std::span<const P> values) {
-  return std::all_of(values.begin(), values.end(), [](P v) { return v == sentinel<P>(); });
-}
+using kvc_test::all_sentinel;
+using kvc_test::sentinel;
 
 // Runs the span form into a sentinel-filled buffer with `extra` spare elements and checks the
 // result against the oracle and the untouched tail.
 template <class P, class Seq>
 void check_span_form(const Seq& segments, std::size_t extra = 3) {
-  const std::vector<std::size_t> expected = oracle_offsets(segments);
-  std::vector<P> out(expected.size() + extra, sentinel<P>());
-  REQUIRE(kvc::segment_offsets(segments, std::span<P>(out)) == std::errc{});
-  std::size_t mismatches = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    if (std::cmp_not_equal(out[i], expected[i]) && mismatches++ == 0) {
-      INFO("first mismatch at index " << i);
-      CHECK(static_cast<std::uint64_t>(out[i]) == expected[i]);
-    }
-  CHECK(mismatches == 0);
-  CHECK(all_sentinel<P>(std::span<const P>(out).subspan(expected.size())));
+  kvc_test::check_span_output<P>(kvc::segment_offsets, oracle_offsets(segments), segments, extra);
 }
 
 // Random ids from a small alphabet with geometrically distributed run lengths.
