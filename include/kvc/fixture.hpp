@@ -120,7 +120,8 @@ struct direct_call {
 ///  - `impl(segments, out)`, with `segments` a `std::span<const S>` and `out` a
 ///    `std::span<std::size_t>` of N + Extra elements, which the implementation fills; its return
 ///    value is ignored. `out` starts filled with `SIZE_MAX` ("unwritten").
-/// The first form is chosen when both are callable. The actual result of the second is `out`
+/// The first form is chosen when both are callable. An implementation written for `int` ids only
+/// gets integer ids (the records' chars) converted to `int`. The actual result of the second is `out`
 /// whole (Trim = false: an element left unwritten fails) or `out` up to its first unwritten
 /// element (Trim = true: for outputs whose length depends on the values).
 template <std::size_t Extra, bool Trim>
@@ -132,14 +133,22 @@ struct span_output_call {
     const auto& segments = hana::at_c<0>(args);
     using segments_t = std::remove_cvref_t<decltype(segments)>;
     using id_t = typename segments_t::value_type;
-    constexpr std::size_t out_size = std::tuple_size_v<segments_t> + Extra;
-    if constexpr (std::invocable<const Impl&, const segments_t&>) {
+    constexpr std::size_t n = std::tuple_size_v<segments_t>;
+    if constexpr (!std::invocable<const Impl&, const segments_t&> &&
+                  !std::invocable<const Impl&, std::span<const id_t>, std::span<std::size_t>> &&
+                  std::integral<id_t> && !std::same_as<id_t, int>) {
+      // An implementation written for int ids gets the fixture's char ids as ints: same runs.
+      std::array<int, n> as_int{};
+      for (std::size_t i = 0; i < n; ++i) as_int[i] = static_cast<int>(segments[i]);
+      return invoke(impl, hana::make_tuple(as_int));
+    } else if constexpr (std::invocable<const Impl&, const segments_t&>) {
       return std::invoke(impl, segments);
     } else {
       static_assert(std::invocable<const Impl&, std::span<const id_t>, std::span<std::size_t>>,
                     "kvc: implementations in this suite are called as impl(segments) with a "
                     "std::array<S, N>, or as impl(segments, out) with std::span<const S> segments "
                     "and a std::span<std::size_t> out to fill");
+      constexpr std::size_t out_size = n + Extra;
       std::array<std::size_t, out_size> out{};
       for (auto& element : out) element = unwritten;
       std::invoke(impl, std::span<const id_t>(segments), std::span<std::size_t>(out));
