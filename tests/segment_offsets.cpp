@@ -25,16 +25,8 @@
 
 namespace {
 
-template <class... Ts>
-struct type_list {};
-
-using output_types = type_list<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
-                               std::uint32_t, std::int64_t, std::uint64_t, std::size_t>;
-
-template <class... Ts, class F>
-void for_each_type(type_list<Ts...>, F&& f) {
-  (f(std::type_identity<Ts>{}), ...);
-}
+using kvc_test::for_each_type;
+using kvc_test::output_types;
 
 // Oracle: a run starts at 0 and wherever an id differs from its predecessor; the list closes with
 // the total. An empty input has no runs, so only the total (0).
