@@ -4,6 +4,8 @@
 #include <kvc/mutants/segment_offsets.hpp>
 #include <kvc/segment_offsets.hpp>
 
+#include "span_run.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -42,18 +44,10 @@ static_assert(kvc::max_segment_length(std::array<int, 0>{}) == 0);
 
 // --- The span form's results and errors ----------------------------------------------------------
 
-template <class P, size_t OutSize>
-struct span_run {
-  std::errc status;
-  std::array<P, OutSize> out;
-};
-
+/// Runs the span form into an output of `OutSize` elements of type P, pre-filled with `fill`.
 template <class P, size_t OutSize, class Segments>
 constexpr auto run_span(const Segments& segments, P fill) {
-  span_run<P, OutSize> run{{}, {}};
-  for (auto& element : run.out) element = fill;
-  run.status = kvc::segment_offsets(segments, std::span<P>(run.out));
-  return run;
+  return kvc_static::run_span<P, OutSize>(kvc::segment_offsets, segments, fill);
 }
 
 // Exactly runs + 1 entries written; the rest untouched.

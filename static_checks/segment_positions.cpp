@@ -2,6 +2,8 @@
 #include <kvc/conformance.hpp>
 #include <kvc/segment_positions.hpp>
 
+#include "span_run.hpp"
+
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -50,19 +52,10 @@ static_assert(kvc::verify(id_kinds, span_form));
 
 // --- The span form's results and errors ----------------------------------------------------------
 
-template <class P, size_t OutSize, class Segments>
-struct span_run {
-  std::errc status;
-  std::array<P, OutSize> out;
-};
-
 /// Runs the span form into an output of `OutSize` elements of type P, pre-filled with `fill`.
 template <class P, size_t OutSize, class Segments>
 constexpr auto run_span(const Segments& segments, P fill) {
-  span_run<P, OutSize, Segments> run{{}, {}};
-  for (auto& element : run.out) element = fill;
-  run.status = kvc::segment_positions(segments, std::span<P>(run.out));
-  return run;
+  return kvc_static::run_span<P, OutSize>(kvc::segment_positions, segments, fill);
 }
 
 template <class T, size_t N>

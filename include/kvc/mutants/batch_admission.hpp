@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <utility>
 
+#include "append_admission.hpp"
+
 namespace kvc::mutants::batch_admission {
 
 namespace detail {
-constexpr std::intmax_t wide(auto value) noexcept { return static_cast<std::intmax_t>(value); }
+using kvc::mutants::append_admission::detail::wide;
 }  // namespace detail
 
 /// Admits requests one by one while they fit and returns what it admitted: a partial batch.

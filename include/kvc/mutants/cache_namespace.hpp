@@ -8,18 +8,13 @@
 #include <string_view>
 
 #include "../cache_namespace.hpp"
-#include "../detail/equal.hpp"
+#include "prefix_reuse.hpp"
 
 namespace kvc::mutants::cache_namespace {
 
 namespace detail {
 
-template <class A, class B>
-constexpr std::size_t common_prefix(const A& a, const B& b) noexcept {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && kvc::detail::equal_ids(a[i], b[i])) ++i;
-  return i;
-}
+using kvc::mutants::prefix_reuse::detail::common_prefix;
 
 /// Whether two sequences of string pieces spell the same text once concatenated.
 template <std::size_t N>

@@ -1,0 +1,29 @@
+// static_checks/span_run.hpp - running a span-output contract at compile time.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <system_error>
+
+namespace kvc_static {
+
+/// The status a span-output contract returned and the whole output buffer after the call.
+template <class P, std::size_t OutSize>
+struct span_run {
+  std::errc status;
+  std::array<P, OutSize> out;
+};
+
+/// Runs `contract(segments, out)` into an output of `OutSize` elements of type P pre-filled with
+/// `fill`, so that what it wrote, and what it left alone, can be asserted.
+template <class P, std::size_t OutSize, class Contract, class Segments>
+constexpr span_run<P, OutSize> run_span(const Contract& contract, const Segments& segments,
+                                        P fill) {
+  span_run<P, OutSize> run{{}, {}};
+  for (auto& element : run.out) element = fill;
+  run.status = contract(segments, std::span<P>(run.out));
+  return run;
+}
+
+}  // namespace kvc_static
