@@ -2,6 +2,9 @@
 //
 //   fuzz_seed_corpus <dir>    writes <dir>/<target>/<suite>-<NN>-<label>
 //
+// Which suites seed which target comes from the contract descriptors (each suite check names its
+// fuzz target); this file only knows each target's codec.
+//
 // Every fixture's inputs are encoded with the target's own codec (codec.hpp), and each seed is
 // decoded again and must give back exactly those inputs, types included: an encoder that drifted
 // from its decoder, or a fixture the format cannot express, fails here instead of seeding the
@@ -20,16 +23,15 @@
 #include <vector>
 
 #include <boost/hana/for_each.hpp>
+#include <boost/hana/at_key.hpp>
+#include <boost/hana/length.hpp>
+#include <boost/hana/map.hpp>
+#include <boost/hana/pair.hpp>
+#include <boost/hana/string.hpp>
 #include <boost/hana/unpack.hpp>
 
 #include <kvc/cache_namespace.hpp>
-#include <kvc/fixture.hpp>
-#include <kvc/suites/append_admission.hpp>
-#include <kvc/suites/batch_admission.hpp>
-#include <kvc/suites/cache_namespace.hpp>
-#include <kvc/suites/prefix_reuse.hpp>
-#include <kvc/suites/segment_offsets.hpp>
-#include <kvc/suites/segment_positions.hpp>
+#include <kvc/conformance.hpp>
 
 #include "codec.hpp"
 
@@ -100,6 +102,17 @@ std::string file_name(const char* suite, std::size_t index, const char* label) {
   return name;
 }
 
+/// A fuzz target's byte format: `encode(inputs...)`, `decode(data, size)`, and
+/// `matches(decoded, inputs...)`, which says whether a decoded case holds exactly those inputs.
+template <class Encode, class Decode, class Matches>
+struct codec {
+  Encode encode;
+  Decode decode;
+  Matches matches;
+};
+template <class Encode, class Decode, class Matches>
+codec(Encode, Decode, Matches) -> codec<Encode, Decode, Matches>;
+
 struct corpus {
   fs::path root;
   int written = 0, failed = 0;
@@ -139,32 +152,34 @@ int main(int argc, char** argv) {
     return 2;
   }
   corpus out{argv[1]};
-  namespace s = kvc::suites;
   namespace f = kvc_fuzz;
   const auto prefix = [](const auto&... in) { return f::encode_prefix(in...); };
   const auto admission = [](auto... in) { return f::encode_admission(in...); };
   const auto segments = [](const auto& ids) { return f::encode_segments(ids); };
   const auto batch = [](const auto&... in) { return f::encode_batch(in...); };
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
+  // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
+  const auto codecs = hana::make_map(
+      hana::make_pair(kvc::label<"fuzz_prefix_reuse">, codec{prefix, f::decode_prefix, prefix_matches}),
+      hana::make_pair(kvc::label<"fuzz_append_admission">,
+                      codec{admission, f::decode_admission, admission_matches}),
+      hana::make_pair(kvc::label<"fuzz_segment_positions">,
+                      codec{segments, f::decode_segments, segments_matches}),
+      hana::make_pair(kvc::label<"fuzz_segment_offsets">,
+                      codec{segments, f::decode_segments, segments_matches}),
+      hana::make_pair(kvc::label<"fuzz_batch_admission">, codec{batch, f::decode_batch, batch_matches}),
+      hana::make_pair(kvc::label<"fuzz_cache_namespace">,
+                      codec{names, f::decode_namespaces, namespaces_matches}));
 
-  out.add("fuzz_prefix_reuse", "prefix_reuse", s::prefix_reuse, prefix, f::decode_prefix,
-          prefix_matches);
-  out.add("fuzz_prefix_reuse", "block_prefix_reuse", s::block_prefix_reuse, prefix,
-          f::decode_prefix, prefix_matches);
-  out.add("fuzz_append_admission", "append_admission", s::append_admission, admission,
-          f::decode_admission, admission_matches);
-  out.add("fuzz_append_admission", "append_admission_extremes", s::append_admission_extremes,
-          admission, f::decode_admission, admission_matches);
-  out.add("fuzz_segment_positions", "segment_positions", s::segment_positions, segments,
-          f::decode_segments, segments_matches);
-  out.add("fuzz_segment_offsets", "segment_offsets", s::segment_offsets, segments,
-          f::decode_segments, segments_matches);
-  out.add("fuzz_batch_admission", "batch_admission", s::batch_admission, batch, f::decode_batch,
-          batch_matches);
-  out.add("fuzz_batch_admission", "batch_admission_extremes", s::batch_admission_extremes, batch,
-          f::decode_batch, batch_matches);
-  out.add("fuzz_cache_namespace", "namespace_isolation", s::namespace_isolation, names,
-          f::decode_namespaces, namespaces_matches);
+  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
+    hana::for_each(contract.checks, [&](const auto& check) {
+      if constexpr (decltype(hana::length(check.fuzz_target))::value > 0) {
+        const auto& target = hana::at_key(codecs, check.fuzz_target);
+        out.add(hana::to<const char*>(check.fuzz_target), hana::to<const char*>(check.name),
+                check.suite, target.encode, target.decode, target.matches);
+      }
+    });
+  });
 
   std::printf("fuzz_seed_corpus: %d seeds written to %s, %d failed\n", out.written, argv[1],
               out.failed);

@@ -1,7 +1,6 @@
 // Static checks of kvc::segment_offsets, kvc::segment_run_count and kvc::max_segment_length.
 // Compiled, never run.
 #include <kvc/conformance.hpp>
-#include <kvc/mutants/segment_offsets.hpp>
 #include <kvc/segment_offsets.hpp>
 
 #include "span_run.hpp"
@@ -16,22 +15,8 @@ namespace {
 
 using std::size_t;
 
-static_assert(kvc::verify(kvc::suites::segment_offsets, kvc::segment_offsets));
 constexpr auto span_form = [](auto segments, auto out) { return kvc::segment_offsets(segments, out); };
 static_assert(kvc::verify(kvc::suites::segment_offsets, span_form));
-static_assert(kvc::verify(kvc::suites::segment_run_count, kvc::segment_run_count));
-static_assert(kvc::verify(kvc::suites::max_segment_length, kvc::max_segment_length));
-
-// The suites can fail.
-namespace bad = kvc::mutants::segment_offsets;
-static_assert(!kvc::conforms(kvc::suites::segment_offsets, bad::no_total));
-static_assert(!kvc::conforms(kvc::suites::segment_offsets, bad::merges_reused_ids));
-static_assert(!kvc::conforms(kvc::suites::segment_offsets, bad::empty_writes_nothing));
-static_assert(!kvc::conforms(kvc::suites::segment_offsets, bad::lengths_not_offsets));
-static_assert(!kvc::conforms(kvc::suites::segment_run_count, bad::counts_distinct_ids));
-static_assert(!kvc::conforms(kvc::suites::segment_run_count, bad::counts_changes));
-static_assert(!kvc::conforms(kvc::suites::max_segment_length, bad::longest_per_id));
-static_assert(!kvc::conforms(kvc::suites::max_segment_length, bad::largest_position));
 
 // Offsets agree with positions: a run starts exactly where a position is 0.
 constexpr std::array packed{5, 5, 9, 9, 9, 5, 2};
@@ -60,10 +45,10 @@ static_assert(run_span<int, 0>(std::array<int, 0>{}, -1).status == std::errc::va
 constexpr auto short_out = run_span<int, 4>(packed, -1);
 static_assert(short_out.status == std::errc::value_too_large && short_out.out == std::array{-1, -1, -1, -1});
 // A total above the element type's range: nothing written.
-constexpr auto overflow = run_span<std::int8_t, 2>(kvc::detail::filled<128>(0), std::int8_t{-1});
+constexpr auto overflow = run_span<std::int8_t, 2>(kvc::fixtures::filled<128>(0), std::int8_t{-1});
 static_assert(overflow.status == std::errc::result_out_of_range);
 static_assert(overflow.out == std::array<std::int8_t, 2>{-1, -1});
-static_assert(run_span<std::int8_t, 2>(kvc::detail::filled<127>(0), std::int8_t{-1}).out ==
+static_assert(run_span<std::int8_t, 2>(kvc::fixtures::filled<127>(0), std::int8_t{-1}).out ==
               std::array<std::int8_t, 2>{0, 127});
 
 // Readable rejections.

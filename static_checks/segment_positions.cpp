@@ -24,8 +24,6 @@ constexpr bool seed_family_holds =
 static_assert(seed_family_holds<0, 1, 2, 3, 4, 5, 6, 7, 8>);
 static_assert(seed_family_holds<64, 1000>);
 
-static_assert(kvc::verify(kvc::suites::segment_positions, kvc::segment_positions));
-
 // The span form through the same suite: an adapter with the suite's span shape.
 constexpr auto span_form = [](auto segments, auto out) {
   return kvc::segment_positions(segments, out);
@@ -79,10 +77,10 @@ static_assert(all_equal(short_out.out, -7));
 static_assert(run_span<int, 0>(std::array<int, 0>{}, 0).status == std::errc{});
 
 // A run of 128 fits int8_t (last position 127); a run of 129 does not, and nothing is written.
-constexpr auto fits_int8 = run_span<std::int8_t, 128>(kvc::detail::filled<128>(1), std::int8_t{-1});
+constexpr auto fits_int8 = run_span<std::int8_t, 128>(kvc::fixtures::filled<128>(1), std::int8_t{-1});
 static_assert(fits_int8.status == std::errc{} && fits_int8.out[127] == 127);
 constexpr auto overflows_int8 =
-    run_span<std::int8_t, 129>(kvc::detail::filled<129>(1), std::int8_t{-1});
+    run_span<std::int8_t, 129>(kvc::fixtures::filled<129>(1), std::int8_t{-1});
 static_assert(overflows_int8.status == std::errc::result_out_of_range);
 static_assert(all_equal(overflows_int8.out, std::int8_t{-1}));
 
@@ -96,7 +94,7 @@ constexpr auto short_runs = run_span<std::uint8_t, 300>(pairs, std::uint8_t{9});
 static_assert(short_runs.status == std::errc{} && short_runs.out[298] == 0 && short_runs.out[299] == 1);
 
 // A too-short output is reported before an overflow.
-static_assert(run_span<std::int8_t, 100>(kvc::detail::filled<129>(1), std::int8_t{0}).status ==
+static_assert(run_span<std::int8_t, 100>(kvc::fixtures::filled<129>(1), std::int8_t{0}).status ==
               std::errc::value_too_large);
 
 // --- The interface ---------------------------------------------------------------------------------
@@ -116,30 +114,5 @@ static_assert(!std::invocable<positions_fn, std::span<const int>, std::span<bool
 static_assert(!std::invocable<positions_fn, std::array<opaque, 2>>);
 static_assert(!std::invocable<positions_fn, std::span<const opaque>, std::span<int>>);
 static_assert(!kvc::position_output<std::span<const int>>);
-
-}  // namespace
-
-// --- The suite can fail: known-bad implementations are rejected -----------------------------------
-#include <kvc/mutants/segment_positions.hpp>
-
-namespace {
-
-namespace bad = kvc::mutants::segment_positions;
-using kvc::suites::seed_segment_positions;
-
-// The record's tables, Failed marked false: two segments, alternating runs, same run, empty,
-// single segment, repeated after intervening segment.
-static_assert(kvc::outcomes(seed_segment_positions<1>, bad::seed_failure) ==
-              std::array{false, false, true, true, true, false});
-static_assert(kvc::outcomes(seed_segment_positions<1>, bad::seed_unsuccessful_fix) ==
-              std::array{true, false, true, true, true, false});
-
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::seed_failure));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::seed_unsuccessful_fix));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::one_based));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resets_on_increase_only));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resets_at_default_id_only));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::skips_last_token));
-static_assert(!kvc::conforms(kvc::suites::segment_positions, bad::resumes_reused_id));
 
 }  // namespace

@@ -9,19 +9,19 @@
 namespace {
 
 constexpr std::string_view usage =
-    "usage: kvc-report [--json] [--full]\n"
+    "usage: kvc-report [--json] [--full] [--mutants]\n"
     "\n"
-    "Runs each suite against kvc's contract (reference) and known-bad implementations:\n"
-    "prefix_reuse, append_admission and segment_positions against the failure records'\n"
-    "seed_failure and seed_unsuccessful_fix; namespace_isolation, block_prefix_reuse,\n"
-    "segment_offsets, segment_run_count, max_segment_length and batch_admission against\n"
-    "the engine bugs they guard against.\n"
+    "Runs every suite of every kvc contract against kvc's contract (reference) and the\n"
+    "known-bad implementations the contract's descriptor lists: the failure records'\n"
+    "seed_failure and seed_unsuccessful_fix on the records' own fixtures, and the mutants\n"
+    "modelling engine bugs on every other suite.\n"
     "\n"
     "  (default)  one Markdown table per suite and implementation:\n"
     "             | Boundary fixture | Actual | Expected | Outcome |\n"
     "  --json     one JSON object per line instead: {\"suite\", \"implementation\",\n"
     "             \"observations\": [{\"check\", \"actual\", \"expected\", \"passed\"}], \"passed\"}\n"
-    "  --full     every fixture of the recorded suites, not only the records' own\n"
+    "  --full     every fixture of every suite against every implementation\n"
+    "  --mutants  the table of known-bad implementations each suite rejects (Markdown)\n"
     "  --help     this text\n";
 
 }  // namespace
@@ -33,6 +33,9 @@ int main(int argc, char** argv) {
     const std::string_view arg = argv[i];
     if (arg == "--json") {
       json = true;
+    } else if (arg == "--mutants") {
+      kvc::report::print_mutant_table(std::cout);
+      return std::cout.good() ? 0 : 1;
     } else if (arg == "--full") {
       scope = kvc::report::scope::full;
     } else if (arg == "--help" || arg == "-h") {

@@ -1,17 +1,15 @@
-// tools/report.hpp - kvc-report's engine: every suite run against the reference implementation and
-// the two implementations each failure record publishes, tabulated in the records' own form.
+// tools/report.hpp - kvc-report's engine: every suite of every contract descriptor
+// (kvc::verification::contracts) run against its reference implementation, the implementations its
+// failure record publishes and its known-bad implementations, tabulated in the records' own form.
 #pragma once
 
 #include <kvc/conformance.hpp>
-#include <kvc/mutants/append_admission.hpp>
-#include <kvc/mutants/batch_admission.hpp>
-#include <kvc/mutants/cache_namespace.hpp>
-#include <kvc/mutants/prefix_reuse.hpp>
-#include <kvc/mutants/segment_offsets.hpp>
-#include <kvc/mutants/segment_positions.hpp>
 
+#include <boost/hana/at.hpp>
 #include <boost/hana/for_each.hpp>
+#include <boost/hana/length.hpp>
 #include <boost/hana/string.hpp>
+#include <boost/hana/tuple.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -23,6 +21,7 @@
 
 namespace kvc::report {
 
+namespace hana = boost::hana;
 using json = nlohmann::ordered_json;
 
 /// One row of a record's table: `{"check", "actual", "expected", "passed"}`.
@@ -77,69 +76,68 @@ template <class Suite, class Impl>
   return result;
 }
 
-/// Which fixtures to report for the contracts with a failure record: the record's own (its
-/// published table), or the full suite.
+/// Which fixtures and implementations to report: the records' own fixtures against the records'
+/// implementations (their published tables) and every other suite against its mutants, or every
+/// fixture of every suite against every implementation.
 enum class scope { records, full };
 
-/// An implementation and the name the report gives it.
-template <class Impl>
-struct named {
-  const char* name;
-  const Impl& impl;
-};
-template <class Impl>
-named(const char*, const Impl&) -> named<Impl>;
-
-/// Every suite against kvc's contract (`reference`) and known-bad implementations: for the three
-/// recorded contracts, the record's `seed_failure` and `seed_unsuccessful_fix`; for the serving
-/// contracts, the engine bugs their mutants model.
+/// Every suite of every contract against `reference` (kvc's contract) and the known-bad
+/// implementations its descriptor lists.
 [[nodiscard]] inline std::vector<table> all_tables(scope fixtures) {
   std::vector<table> tables;
-  const auto add = [&tables](const char* suite_name, const auto& suite, const auto&... impls) {
-    (tables.push_back(run(suite_name, impls.name, suite, impls.impl)), ...);
-  };
-  const auto recorded = [&](const char* suite_name, const auto& record, const auto& full,
-                            const auto& reference, const auto& failure, const auto& fix) {
-    const auto add_all = [&](const auto& suite) {
-      add(suite_name, suite, named{"reference", reference}, named{"seed_failure", failure},
-          named{"seed_unsuccessful_fix", fix});
-    };
-    if (fixtures == scope::records) {
-      add_all(record);
-    } else {
-      add_all(full);
-    }
-  };
-  namespace bad = kvc::mutants;
-  recorded("prefix_reuse", suites::seed_prefix_reuse<1>, suites::prefix_reuse,
-           kvc::reusable_prefix_length, bad::prefix_reuse::seed_failure,
-           bad::prefix_reuse::seed_unsuccessful_fix);
-  recorded("append_admission", suites::seed_append_admission<1>, suites::append_admission,
-           kvc::admitted_append, bad::append_admission::seed_failure,
-           bad::append_admission::seed_unsuccessful_fix);
-  recorded("segment_positions", suites::seed_segment_positions<1>, suites::segment_positions,
-           kvc::segment_positions, bad::segment_positions::seed_failure,
-           bad::segment_positions::seed_unsuccessful_fix);
-  add("namespace_isolation", suites::namespace_isolation,
-      named{"reference", kvc::reusable_prefix_length},
-      named{"concatenated_key", bad::cache_namespace::concatenated_key},
-      named{"adapter_name_only", bad::cache_namespace::adapter_name_only});
-  add("block_prefix_reuse", suites::block_prefix_reuse,
-      named{"reference", kvc::reusable_prefix_length},
-      named{"block_rounds_up", bad::prefix_reuse::block_rounds_up},
-      named{"block_zero_means_exact", bad::prefix_reuse::block_zero_means_exact});
-  add("segment_offsets", suites::segment_offsets, named{"reference", kvc::segment_offsets},
-      named{"no_total", bad::segment_offsets::no_total},
-      named{"merges_reused_ids", bad::segment_offsets::merges_reused_ids});
-  add("segment_run_count", suites::segment_run_count, named{"reference", kvc::segment_run_count},
-      named{"counts_distinct_ids", bad::segment_offsets::counts_distinct_ids});
-  add("max_segment_length", suites::max_segment_length,
-      named{"reference", kvc::max_segment_length},
-      named{"longest_per_id", bad::segment_offsets::longest_per_id});
-  add("batch_admission", suites::batch_admission, named{"reference", kvc::admitted_batch},
-      named{"greedy_partial", bad::batch_admission::greedy_partial},
-      named{"checks_sum_only", bad::batch_admission::checks_sum_only});
+  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
+    hana::for_each(contract.checks, [&](const auto& check) {
+      const char* suite_name = hana::to<const char*>(check.name);
+      const auto add = [&](const auto& suite, const char* name, const auto& impl) {
+        tables.push_back(run(suite_name, name, suite, impl));
+      };
+      const auto add_mutants = [&](const auto& suite) {
+        hana::for_each(check.mutants, [&](const auto& mutant) {
+          add(suite, hana::to<const char*>(mutant.name), mutant.impl);
+        });
+      };
+      const auto add_records = [&](const auto& suite) {
+        hana::for_each(check.records, [&](const auto& record) {
+          hana::for_each(record.rows, [&](const auto& row) {
+            add(suite, hana::to<const char*>(row.name), row.impl);
+          });
+        });
+      };
+      constexpr bool recorded = decltype(hana::length(check.records))::value > 0;
+      if constexpr (recorded) {
+        if (fixtures == scope::records) {
+          const auto& record_fixtures = hana::at_c<0>(check.records).fixtures;
+          add(record_fixtures, "reference", check.reference);
+          add_records(record_fixtures);
+          return;
+        }
+      }
+      add(check.suite, "reference", check.reference);
+      add_records(check.suite);
+      add_mutants(check.suite);
+    });
+  });
   return tables;
+}
+
+/// The README's table of known-bad implementations: one row per suite, with every implementation
+/// the suite is proven to reject (the records' first).
+inline void print_mutant_table(std::ostream& out) {
+  out << "| contract | suite | known-bad implementations rejected |\n|---|---|---|\n";
+  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
+    hana::for_each(contract.checks, [&](const auto& check) {
+      std::string names;
+      const auto add = [&names](const auto& name) {
+        names += (names.empty() ? "`" : ", `") + std::string(hana::to<const char*>(name)) + "`";
+      };
+      hana::for_each(check.records, [&](const auto& record) {
+        hana::for_each(record.rows, [&](const auto& row) { add(row.name); });
+      });
+      hana::for_each(check.mutants, [&](const auto& mutant) { add(mutant.name); });
+      out << "| `" << hana::to<const char*>(contract.name) << "` | `"
+          << hana::to<const char*>(check.name) << "` | " << names << " |\n";
+    });
+  });
 }
 
 /// One JSON object per table, one per line: the records' observation format.

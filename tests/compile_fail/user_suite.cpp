@@ -1,5 +1,6 @@
 // A user's own suite with its own labels: verify names the user's fixture when it fails.
-#include <kvc/fixture.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/fixture.hpp>
 
 #include <boost/hana/tuple.hpp>
 

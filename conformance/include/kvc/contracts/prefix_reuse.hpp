@@ -1,13 +1,20 @@
-// kvc/mutants/prefix_reuse.hpp - known-bad implementations of the prefix-reuse contract.
+// kvc/contracts/prefix_reuse.hpp - the verification of prefix reuse (FA-98601) and its block-granular
+// form: known-bad implementations and the contract's descriptor.
 //
-// Each is a plausible way to get FA-98601 wrong. They exist to be rejected: kvc's static checks prove
-// that the prefix-reuse suite fails every one of them, so the suite is known to be able to fail.
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
+// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstddef>
 #include <ranges>
 
-#include "../detail/equal.hpp"
+#include <kvc/detail/equal.hpp>
+
+#include <array>
+#include <kvc/prefix_reuse.hpp>
+#include <kvc/verification/descriptor.hpp>
+#include <kvc/suites/prefix_reuse.hpp>
+#include <kvc/suites/block_prefix_reuse.hpp>
 
 namespace kvc::mutants::prefix_reuse {
 
@@ -151,3 +158,37 @@ inline constexpr auto block_ignores_namespace = [](const auto&, const auto&, con
 };
 
 }  // namespace kvc::mutants::prefix_reuse
+
+namespace kvc::verification {
+
+/// Prefix reuse: the record's suite (with its two published implementations) and block reuse.
+inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
+    with_record(
+        check_suite<"prefix_reuse", "fuzz_prefix_reuse">(
+            suites::prefix_reuse, kvc::reusable_prefix_length,
+            named<"ignores_namespace">(mutants::prefix_reuse::ignores_namespace),
+            named<"counts_equal_positions">(mutants::prefix_reuse::counts_equal_positions),
+            named<"namespace_prefix_match">(mutants::prefix_reuse::namespace_prefix_match),
+            named<"namespace_truncated">(mutants::prefix_reuse::namespace_truncated),
+            named<"empty_namespace_is_wildcard">(mutants::prefix_reuse::empty_namespace_is_wildcard),
+            named<"drops_last_token">(mutants::prefix_reuse::drops_last_token),
+            named<"includes_mismatch">(mutants::prefix_reuse::includes_mismatch),
+            named<"reuses_whole_cache_on_first_match">(
+                mutants::prefix_reuse::reuses_whole_cache_on_first_match),
+            named<"capped_window">(mutants::prefix_reuse::capped_window)),
+        // The record's table: same namespace prefix, different model, same namespace mismatch,
+        // same namespace empty, different namespace empty, same namespace full.
+        record(suites::seed_prefix_reuse<1>,
+               published<"seed_failure">(mutants::prefix_reuse::seed_failure,
+                                         std::array{true, false, true, true, true, true}),
+               published<"seed_unsuccessful_fix">(mutants::prefix_reuse::seed_unsuccessful_fix,
+                                                  std::array{true, true, false, true, true, true}))),
+    check_suite<"block_prefix_reuse", "fuzz_prefix_reuse">(
+        suites::block_prefix_reuse, kvc::reusable_prefix_length,
+        named<"block_rounds_up">(mutants::prefix_reuse::block_rounds_up),
+        named<"block_zero_means_exact">(mutants::prefix_reuse::block_zero_means_exact),
+        named<"block_rounds_shorter_length">(mutants::prefix_reuse::block_rounds_shorter_length),
+        named<"block_count_not_tokens">(mutants::prefix_reuse::block_count_not_tokens),
+        named<"block_ignores_namespace">(mutants::prefix_reuse::block_ignores_namespace)));
+
+}  // namespace kvc::verification

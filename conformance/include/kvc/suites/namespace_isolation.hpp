@@ -1,4 +1,4 @@
-// kvc/suites/cache_namespace.hpp - fixtures of namespace isolation with structured namespaces.
+// kvc/suites/namespace_isolation.hpp - fixtures of namespace isolation with structured namespaces.
 #pragma once
 
 #include <array>
@@ -6,8 +6,8 @@
 
 #include <boost/hana/tuple.hpp>
 
-#include "../cache_namespace.hpp"
-#include "../fixture.hpp"
+#include <kvc/cache_namespace.hpp>
+#include <kvc/verification/fixture.hpp>
 
 namespace kvc::suites {
 
@@ -15,7 +15,7 @@ namespace kvc::suites {
 /// run into each other. Implementations are called as `impl(cache_namespace, request_namespace,
 /// cached_tokens, requested_tokens)` with `kvc::cache_namespace` namespaces and `std::array<int, K>`
 /// tokens.
-inline constexpr auto namespace_isolation = hana::make_tuple(
+inline constexpr auto namespace_isolation = boost::hana::make_tuple(
     make_fixture(label<"same namespace">,
                  inputs(cache_namespace{"llama", "sql", 2, "org_1"},
                         cache_namespace{"llama", "sql", 2, "org_1"}, std::array{1, 2, 3},

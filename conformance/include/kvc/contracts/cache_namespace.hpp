@@ -1,14 +1,19 @@
-// kvc/mutants/cache_namespace.hpp - known-bad namespace comparisons, as prefix-reuse implementations.
+// kvc/contracts/cache_namespace.hpp - the verification of namespace isolation with structured
+// namespaces: known-bad namespace comparisons (as prefix-reuse implementations) and the descriptor.
 //
-// Each compares `kvc::cache_namespace`s the way an engine's cache key once did, then reuses the
-// common prefix; kvc's static checks prove the namespace-isolation suite rejects every one.
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
+// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 
-#include "../cache_namespace.hpp"
-#include "prefix_reuse.hpp"
+#include <kvc/cache_namespace.hpp>
+#include <kvc/contracts/prefix_reuse.hpp>
+
+#include <kvc/prefix_reuse.hpp>
+#include <kvc/verification/descriptor.hpp>
+#include <kvc/suites/namespace_isolation.hpp>
 
 namespace kvc::mutants::cache_namespace {
 
@@ -70,3 +75,17 @@ inline constexpr auto salt_prefix_match = detail::reuse_if([](const auto& c, con
 });
 
 }  // namespace kvc::mutants::cache_namespace
+
+namespace kvc::verification {
+
+/// Structured namespaces: every field separates, and no two fields run into each other.
+inline constexpr auto cache_namespace_contract = describe_contract<"cache_namespace">(
+    check_suite<"namespace_isolation", "fuzz_cache_namespace">(
+        suites::namespace_isolation, kvc::reusable_prefix_length,
+        named<"concatenated_key">(mutants::cache_namespace::concatenated_key),
+        named<"adapter_name_only">(mutants::cache_namespace::adapter_name_only),
+        named<"ignores_salt">(mutants::cache_namespace::ignores_salt),
+        named<"ignores_adapter">(mutants::cache_namespace::ignores_adapter),
+        named<"salt_prefix_match">(mutants::cache_namespace::salt_prefix_match)));
+
+}  // namespace kvc::verification

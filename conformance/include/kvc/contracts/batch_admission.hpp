@@ -1,11 +1,19 @@
-// kvc/mutants/batch_admission.hpp - known-bad implementations of batch admission; kvc's static
-// checks prove the batch suites reject every one.
+// kvc/contracts/batch_admission.hpp - the verification of all-or-nothing batch admission: known-bad
+// implementations and the contract's descriptor.
+//
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
+// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstdint>
 #include <utility>
 
-#include "append_admission.hpp"
+#include <kvc/contracts/append_admission.hpp>
+
+#include <kvc/batch_admission.hpp>
+#include <kvc/verification/descriptor.hpp>
+#include <kvc/suites/batch_admission.hpp>
+#include <kvc/suites/batch_admission_extremes.hpp>
 
 namespace kvc::mutants::batch_admission {
 
@@ -67,3 +75,19 @@ inline constexpr auto wrapping_sum = [](auto capacity, auto used, const auto& re
 };
 
 }  // namespace kvc::mutants::batch_admission
+
+namespace kvc::verification {
+
+/// Batch admission: small requests, and requests at the integer extremes (the sum must be exact).
+inline constexpr auto batch_admission_contract = describe_contract<"batch_admission">(
+    check_suite<"batch_admission", "fuzz_batch_admission">(
+        suites::batch_admission, kvc::admitted_batch,
+        named<"greedy_partial">(mutants::batch_admission::greedy_partial),
+        named<"checks_sum_only">(mutants::batch_admission::checks_sum_only),
+        named<"checks_each_alone">(mutants::batch_admission::checks_each_alone),
+        named<"trusts_used">(mutants::batch_admission::trusts_used)),
+    check_suite<"batch_admission_extremes", "fuzz_batch_admission">(
+        suites::batch_admission_extremes, kvc::admitted_batch,
+        named<"wrapping_sum">(mutants::batch_admission::wrapping_sum)));
+
+}  // namespace kvc::verification

@@ -1,8 +1,17 @@
-// kvc/mutants/segment_offsets.hpp - known-bad implementations of run offsets, run count and
-// longest run; kvc's static checks prove the suites reject every one.
+// kvc/contracts/segment_offsets.hpp - the verification of run offsets (`cu_seqlens`), run count and
+// longest run (`max_seqlen`): known-bad implementations and the contract's descriptor.
+//
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
+// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstddef>
+
+#include <kvc/segment_offsets.hpp>
+#include <kvc/verification/descriptor.hpp>
+#include <kvc/suites/segment_offsets.hpp>
+#include <kvc/suites/segment_run_count.hpp>
+#include <kvc/suites/max_segment_length.hpp>
 
 namespace kvc::mutants::segment_offsets {
 
@@ -91,3 +100,24 @@ inline constexpr auto largest_position = [](const auto& segments) {
 };
 
 }  // namespace kvc::mutants::segment_offsets
+
+namespace kvc::verification {
+
+/// The varlen-attention view of packed segments: offsets, run count and longest run.
+inline constexpr auto segment_offsets_contract = describe_contract<"segment_offsets">(
+    check_suite<"segment_offsets", "fuzz_segment_offsets">(
+        suites::segment_offsets, kvc::segment_offsets,
+        named<"no_total">(mutants::segment_offsets::no_total),
+        named<"merges_reused_ids">(mutants::segment_offsets::merges_reused_ids),
+        named<"empty_writes_nothing">(mutants::segment_offsets::empty_writes_nothing),
+        named<"lengths_not_offsets">(mutants::segment_offsets::lengths_not_offsets)),
+    check_suite<"segment_run_count", "">(
+        suites::segment_run_count, kvc::segment_run_count,
+        named<"counts_distinct_ids">(mutants::segment_offsets::counts_distinct_ids),
+        named<"counts_changes">(mutants::segment_offsets::counts_changes)),
+    check_suite<"max_segment_length", "">(
+        suites::max_segment_length, kvc::max_segment_length,
+        named<"longest_per_id">(mutants::segment_offsets::longest_per_id),
+        named<"largest_position">(mutants::segment_offsets::largest_position)));
+
+}  // namespace kvc::verification

@@ -1,11 +1,16 @@
-// kvc/mutants/segment_positions.hpp - known-bad implementations of the segment-positions contract.
+// kvc/contracts/segment_positions.hpp - the verification of segment positions (FA-98576): known-bad
+// implementations and the contract's descriptor.
 //
-// Each is a plausible way to get FA-98576 wrong; kvc's static checks prove the positions suite
-// rejects every one. All use the span shape of `kvc::positions_call`: `impl(segments, out)`.
+// The mutants use the span shape of `kvc::positions_call`: `impl(segments, out)`.
 #pragma once
 
 #include <cstddef>
 #include <type_traits>
+
+#include <array>
+#include <kvc/segment_positions.hpp>
+#include <kvc/verification/descriptor.hpp>
+#include <kvc/suites/segment_positions.hpp>
 
 namespace kvc::mutants::segment_positions {
 
@@ -66,3 +71,25 @@ inline constexpr auto resumes_reused_id = [](auto segments, auto out) {
 };
 
 }  // namespace kvc::mutants::segment_positions
+
+namespace kvc::verification {
+
+/// Segment positions: the record's suite with its two published implementations.
+inline constexpr auto segment_positions_contract = describe_contract<"segment_positions">(
+    with_record(
+        check_suite<"segment_positions", "fuzz_segment_positions">(
+            suites::segment_positions, kvc::segment_positions,
+            named<"one_based">(mutants::segment_positions::one_based),
+            named<"resets_on_increase_only">(mutants::segment_positions::resets_on_increase_only),
+            named<"resets_at_default_id_only">(mutants::segment_positions::resets_at_default_id_only),
+            named<"skips_last_token">(mutants::segment_positions::skips_last_token),
+            named<"resumes_reused_id">(mutants::segment_positions::resumes_reused_id)),
+        // The record's table: two segments, alternating runs, same run, empty, single segment,
+        // repeated after intervening segment.
+        record(suites::seed_segment_positions<1>,
+               published<"seed_failure">(mutants::segment_positions::seed_failure,
+                                         std::array{false, false, true, true, true, false}),
+               published<"seed_unsuccessful_fix">(mutants::segment_positions::seed_unsuccessful_fix,
+                                                  std::array{true, false, true, true, true, false}))));
+
+}  // namespace kvc::verification

@@ -6,11 +6,7 @@
 // it fails. Needs Boost.Hana (header-only); the contract headers themselves do not.
 #pragma once
 
-#include "fixture.hpp"
-#include "kvc.hpp"
-#include "suites/append_admission.hpp"
-#include "suites/batch_admission.hpp"
-#include "suites/cache_namespace.hpp"
-#include "suites/prefix_reuse.hpp"
-#include "suites/segment_offsets.hpp"
-#include "suites/segment_positions.hpp"
+#include <kvc/kvc.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/contracts.hpp>
+#include <kvc/verification/fixture.hpp>

@@ -7,18 +7,18 @@
 #include <boost/hana/concat.hpp>
 #include <boost/hana/tuple.hpp>
 
-#include "../detail/arrays.hpp"
-#include "../fixture.hpp"
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/fixture.hpp>
 
 namespace kvc::suites {
 
 /// The six fixtures of FA-98576 in the record's order, for any N as the record writes them.
 /// Implementations are called in one of the two shapes of `kvc::positions_call`.
 template <std::size_t N>
-inline constexpr auto seed_segment_positions = hana::make_tuple(
+inline constexpr auto seed_segment_positions = boost::hana::make_tuple(
     make_positions_fixture(label<"two segments">,
-                           detail::join(detail::filled<N>('a'), std::array{'b', 'b'}),
-                           detail::join(detail::iota<N>(), std::array<std::size_t, 2>{0, 1})),
+                           fixtures::join(fixtures::filled<N>('a'), std::array{'b', 'b'}),
+                           fixtures::join(fixtures::iota<N>(), std::array<std::size_t, 2>{0, 1})),
     make_positions_fixture(label<"alternating runs">, std::array{'a', 'b', 'a'},
                            std::array<std::size_t, 3>{0, 0, 0}),
     make_positions_fixture(label<"same run">, std::array{'x', 'x', 'x'},
@@ -31,7 +31,7 @@ inline constexpr auto seed_segment_positions = hana::make_tuple(
 
 /// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
 /// kvc/mutants/segment_positions.hpp).
-inline constexpr auto extra_segment_positions = hana::make_tuple(
+inline constexpr auto extra_segment_positions = boost::hana::make_tuple(
     make_positions_fixture(label<"three runs">, std::array{'a', 'a', 'b', 'b', 'b', 'c'},
                            std::array<std::size_t, 6>{0, 1, 0, 1, 2, 0}),
     make_positions_fixture(label<"descending ids">, std::array{3, 3, 2, 2, 1},
@@ -50,6 +50,6 @@ inline constexpr auto extra_segment_positions = hana::make_tuple(
 
 /// The segment-positions suite: the record's fixtures (N = 1) first, then the extra ones.
 inline constexpr auto segment_positions =
-    hana::concat(seed_segment_positions<1>, extra_segment_positions);
+    boost::hana::concat(seed_segment_positions<1>, extra_segment_positions);
 
 }  // namespace kvc::suites

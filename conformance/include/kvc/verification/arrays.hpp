@@ -1,10 +1,10 @@
-// kvc/detail/arrays.hpp - small constexpr array builders for fixtures written in terms of N.
+// kvc/verification/arrays.hpp - small constexpr array builders for fixtures written in terms of N.
 #pragma once
 
 #include <array>
 #include <cstddef>
 
-namespace kvc::detail {
+namespace kvc::fixtures {
 
 /// `[value] * N`
 template <std::size_t N, class T>
@@ -37,4 +37,4 @@ template <class T, std::size_t A, std::size_t B>
   return out;
 }
 
-}  // namespace kvc::detail
+}  // namespace kvc::fixtures

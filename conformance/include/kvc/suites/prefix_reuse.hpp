@@ -8,8 +8,8 @@
 #include <boost/hana/concat.hpp>
 #include <boost/hana/tuple.hpp>
 
-#include "../detail/arrays.hpp"
-#include "../fixture.hpp"
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/fixture.hpp>
 
 namespace kvc::suites {
 
@@ -17,10 +17,10 @@ namespace kvc::suites {
 /// Implementations are called as `impl(cache_namespace, request_namespace, cached_tokens,
 /// requested_tokens)` with `std::string_view` namespaces and `std::array<char, K>` tokens.
 template <std::size_t N>
-inline constexpr auto seed_prefix_reuse = hana::make_tuple(
+inline constexpr auto seed_prefix_reuse = boost::hana::make_tuple(
     make_fixture(label<"same namespace prefix">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<N>('a'),
-                        detail::join(detail::filled<N>('a'), std::array{'b'})),
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<N>('a'),
+                        fixtures::join(fixtures::filled<N>('a'), std::array{'b'})),
                  std::size_t{N}),
     make_fixture(label<"different model">,
                  inputs(std::string_view{"m1"}, std::string_view{"m2"}, std::array{'a', 'b'},
@@ -45,7 +45,7 @@ inline constexpr auto seed_prefix_reuse = hana::make_tuple(
 
 /// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
 /// kvc/mutants/prefix_reuse.hpp for the implementations they reject).
-inline constexpr auto extra_prefix_reuse = hana::make_tuple(
+inline constexpr auto extra_prefix_reuse = boost::hana::make_tuple(
     make_fixture(label<"match resumes after mismatch">,
                  inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
                         std::array{'a', 'z', 'c'}),
@@ -84,67 +84,11 @@ inline constexpr auto extra_prefix_reuse = hana::make_tuple(
                  std::size_t{0}),
     make_fixture(label<"long shared prefix">,
                  inputs(std::string_view{"x"}, std::string_view{"x"},
-                        detail::join(detail::filled<40>('t'), std::array{'u', 'v'}),
-                        detail::join(detail::filled<40>('t'), std::array{'u', 'w'})),
+                        fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
+                        fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'w'})),
                  std::size_t{41}));
 
 /// The prefix-reuse suite: the record's fixtures (N = 1) first, then the extra ones.
-inline constexpr auto prefix_reuse = hana::concat(seed_prefix_reuse<1>, extra_prefix_reuse);
-
-/// Block-granular reuse: `impl(cache_namespace, request_namespace, cached_tokens,
-/// requested_tokens, block_size)` with `std::string_view` namespaces, `std::array<int, K>` tokens
-/// and an `int` block size; the common prefix rounded down to whole blocks.
-inline constexpr auto block_prefix_reuse = hana::make_tuple(
-    make_fixture(label<"prefix below one block">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"},
-                        detail::join(detail::filled<15>(1), std::array{2}),
-                        detail::join(detail::filled<15>(1), std::array{3}), 16),
-                 std::size_t{0}),
-    make_fixture(label<"exactly one block">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<16>(1),
-                        detail::filled<16>(1), 16),
-                 std::size_t{16}),
-    make_fixture(label<"one block and a partial one">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<20>(1),
-                        detail::filled<24>(1), 16),
-                 std::size_t{16}),
-    make_fixture(label<"two whole blocks">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<32>(1),
-                        detail::join(detail::filled<32>(1), std::array{5}), 16),
-                 std::size_t{32}),
-    make_fixture(label<"mismatch inside the second block">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"},
-                        detail::join(detail::filled<19>(1), std::array{7, 7}),
-                        detail::join(detail::filled<19>(1), std::array{8, 8}), 16),
-                 std::size_t{16}),
-    make_fixture(label<"block size zero">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
-                        std::array{1, 2, 3}, 0),
-                 std::size_t{0}),
-    make_fixture(label<"negative block size">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
-                        std::array{1, 2, 3}, -2),
-                 std::size_t{0}),
-    make_fixture(label<"block size one">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
-                        std::array{1, 2, 4}, 1),
-                 std::size_t{2}),
-    make_fixture(label<"block larger than both sequences">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3, 4},
-                        std::array{1, 2, 3, 4}, 16),
-                 std::size_t{0}),
-    make_fixture(label<"whole blocks in another namespace">,
-                 inputs(std::string_view{"m"}, std::string_view{"m-lora"}, detail::filled<32>(1),
-                        detail::filled<32>(1), 16),
-                 std::size_t{0}),
-    make_fixture(label<"cached shorter than the request">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"}, detail::filled<5>(1),
-                        detail::filled<8>(1), 2),
-                 std::size_t{4}),
-    make_fixture(label<"three blocks of four">,
-                 inputs(std::string_view{"m"}, std::string_view{"m"},
-                        detail::join(detail::filled<13>(4), std::array{0}),
-                        detail::join(detail::filled<13>(4), std::array{9}), 4),
-                 std::size_t{12}));
+inline constexpr auto prefix_reuse = boost::hana::concat(seed_prefix_reuse<1>, extra_prefix_reuse);
 
 }  // namespace kvc::suites

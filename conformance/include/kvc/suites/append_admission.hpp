@@ -1,0 +1,48 @@
+// kvc/suites/append_admission.hpp - fixtures of the append-admission contract (FA-98626).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include <boost/hana/concat.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include <kvc/verification/fixture.hpp>
+
+namespace kvc::suites {
+
+/// The seven fixtures of FA-98626 in the record's order, for any N as the record writes them.
+/// Implementations are called as `impl(capacity, used, requested)` with `int` arguments.
+template <int N>
+inline constexpr auto seed_append_admission = boost::hana::make_tuple(
+    make_fixture(label<"fits exactly">, inputs(N + 3, N, N + 3 - N), N + 3 - N),
+    make_fixture(label<"one free short">, inputs(N + 3, N + 1, 3), 0),
+    make_fixture(label<"partial would fit">, inputs(5, 3, 4), 0),
+    make_fixture(label<"empty append">, inputs(5, 3, 0), 0),
+    make_fixture(label<"empty cache">, inputs(N, 0, N), N),
+    make_fixture(label<"full cache">, inputs(N, N, 1), 0),
+    make_fixture(label<"negative request">, inputs(5, 0, -1), 0));
+
+/// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
+/// kvc/mutants/append_admission.hpp). All are `int` and small, so that no straightforward
+/// implementation overflows on them; the integer extremes have a suite of their own below.
+inline constexpr auto extra_append_admission = boost::hana::make_tuple(
+    make_fixture(label<"fits with room to spare">, inputs(10, 2, 5), 5),
+    make_fixture(label<"one slot left">, inputs(10, 9, 1), 1),
+    make_fixture(label<"large request into empty cache">, inputs(1000, 0, 1000), 1000),
+    make_fixture(label<"one over capacity">, inputs(1000, 0, 1001), 0),
+    make_fixture(label<"zero capacity">, inputs(0, 0, 1), 0),
+    make_fixture(label<"zero capacity empty append">, inputs(0, 0, 0), 0),
+    make_fixture(label<"large negative request">, inputs(5, 0, -5), 0),
+    make_fixture(label<"used above capacity">, inputs(3, 5, 1), 0),
+    make_fixture(label<"negative used">, inputs(5, -2, 3), 0),
+    make_fixture(label<"negative used would fit">, inputs(5, -2, 6), 0),
+    make_fixture(label<"negative capacity">, inputs(-2, -4, 1), 0),
+    make_fixture(label<"request equals capacity with slots used">, inputs(8, 1, 8), 0));
+
+/// The append-admission suite: the record's fixtures (N = 1) first, then the extra ones.
+inline constexpr auto append_admission =
+    boost::hana::concat(seed_append_admission<1>, extra_append_admission);
+
+}  // namespace kvc::suites

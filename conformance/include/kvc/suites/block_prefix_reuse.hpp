@@ -1,0 +1,72 @@
+// kvc/suites/block_prefix_reuse.hpp - fixtures of block-granular prefix reuse: the common prefix
+// rounded down to whole blocks.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include <boost/hana/tuple.hpp>
+
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/fixture.hpp>
+
+namespace kvc::suites {
+
+/// Block-granular reuse: `impl(cache_namespace, request_namespace, cached_tokens,
+/// requested_tokens, block_size)` with `std::string_view` namespaces, `std::array<int, K>` tokens
+/// and an `int` block size; the common prefix rounded down to whole blocks.
+inline constexpr auto block_prefix_reuse = boost::hana::make_tuple(
+    make_fixture(label<"prefix below one block">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"},
+                        fixtures::join(fixtures::filled<15>(1), std::array{2}),
+                        fixtures::join(fixtures::filled<15>(1), std::array{3}), 16),
+                 std::size_t{0}),
+    make_fixture(label<"exactly one block">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<16>(1),
+                        fixtures::filled<16>(1), 16),
+                 std::size_t{16}),
+    make_fixture(label<"one block and a partial one">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<20>(1),
+                        fixtures::filled<24>(1), 16),
+                 std::size_t{16}),
+    make_fixture(label<"two whole blocks">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<32>(1),
+                        fixtures::join(fixtures::filled<32>(1), std::array{5}), 16),
+                 std::size_t{32}),
+    make_fixture(label<"mismatch inside the second block">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"},
+                        fixtures::join(fixtures::filled<19>(1), std::array{7, 7}),
+                        fixtures::join(fixtures::filled<19>(1), std::array{8, 8}), 16),
+                 std::size_t{16}),
+    make_fixture(label<"block size zero">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
+                        std::array{1, 2, 3}, 0),
+                 std::size_t{0}),
+    make_fixture(label<"negative block size">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
+                        std::array{1, 2, 3}, -2),
+                 std::size_t{0}),
+    make_fixture(label<"block size one">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3},
+                        std::array{1, 2, 4}, 1),
+                 std::size_t{2}),
+    make_fixture(label<"block larger than both sequences">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, std::array{1, 2, 3, 4},
+                        std::array{1, 2, 3, 4}, 16),
+                 std::size_t{0}),
+    make_fixture(label<"whole blocks in another namespace">,
+                 inputs(std::string_view{"m"}, std::string_view{"m-lora"}, fixtures::filled<32>(1),
+                        fixtures::filled<32>(1), 16),
+                 std::size_t{0}),
+    make_fixture(label<"cached shorter than the request">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<5>(1),
+                        fixtures::filled<8>(1), 2),
+                 std::size_t{4}),
+    make_fixture(label<"three blocks of four">,
+                 inputs(std::string_view{"m"}, std::string_view{"m"},
+                        fixtures::join(fixtures::filled<13>(4), std::array{0}),
+                        fixtures::join(fixtures::filled<13>(4), std::array{9}), 4),
+                 std::size_t{12}));
+
+}  // namespace kvc::suites

@@ -1,0 +1,35 @@
+// kvc/suites/segment_offsets.hpp - fixtures of run start offsets plus the total (`cu_seqlens`), the
+// varlen-attention view of packed segments.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include <boost/hana/tuple.hpp>
+
+#include <kvc/verification/fixture.hpp>
+
+namespace kvc::suites {
+
+/// Run start offsets plus the total. Implementations take one of the two shapes of
+/// `kvc::offsets_call`: `impl(segments) -> range` or `impl(segments, out)` filling a
+/// `std::span<std::size_t>` of N + 1 elements.
+inline constexpr auto segment_offsets = boost::hana::make_tuple(
+    make_output_fixture<offsets_call>(label<"two segments">, std::array{'a', 'b', 'b'},
+                                      std::array<std::size_t, 3>{0, 1, 3}),
+    make_output_fixture<offsets_call>(label<"alternating runs">, std::array{'a', 'b', 'a'},
+                                      std::array<std::size_t, 4>{0, 1, 2, 3}),
+    make_output_fixture<offsets_call>(label<"same run">, std::array{'x', 'x', 'x'},
+                                      std::array<std::size_t, 2>{0, 3}),
+    make_output_fixture<offsets_call>(label<"empty">, std::array<char, 0>{},
+                                      std::array<std::size_t, 1>{0}),
+    make_output_fixture<offsets_call>(label<"single segment">, std::array{'q'},
+                                      std::array<std::size_t, 2>{0, 1}),
+    make_output_fixture<offsets_call>(label<"repeated after intervening segment">,
+                                      std::array{1, 1, 2, 1},
+                                      std::array<std::size_t, 4>{0, 2, 3, 4}),
+    make_output_fixture<offsets_call>(label<"long run then a singleton">,
+                                      std::array{7, 7, 7, 7, 8},
+                                      std::array<std::size_t, 3>{0, 4, 5}));
+
+}  // namespace kvc::suites

@@ -1,0 +1,168 @@
+// kvc/verification/descriptor.hpp - one compile-time descriptor per contract: its suites, the
+// reference each must accept, the known-bad implementations each must reject, and the failure
+// records' published outcome rows.
+//
+// Everything that loops over kvc's contracts -- the static checks, kvc-report, the fuzz seed
+// corpus, the compile-fail pairs, the README's mutant table -- reads these descriptors (listed in
+// kvc/verification/contracts.hpp) instead of keeping lists of its own.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include <boost/hana/string.hpp>
+#include <boost/hana/tuple.hpp>
+#include <boost/hana/unpack.hpp>
+
+#include "checks.hpp"
+#include "label.hpp"
+
+namespace kvc::verification {
+
+/// An implementation and its name: a known-bad implementation (a mutant), or one a failure record
+/// publishes.
+template <class Name, class Impl>
+struct named_implementation {
+  Name name;
+  Impl impl;
+};
+
+/// `impl` under the name `Name`.
+template <fixed_label Name, class Impl>
+[[nodiscard]] constexpr auto named(const Impl& impl) noexcept {
+  return named_implementation<decltype(label<Name>), Impl>{label<Name>, impl};
+}
+
+/// A failure record's implementation with the outcome row its published table gives it on the
+/// record's own fixtures (true: Passed, false: Failed).
+template <class Name, class Impl, std::size_t N>
+struct record_row {
+  Name name;
+  Impl impl;
+  std::array<bool, N> outcomes;
+};
+
+template <fixed_label Name, class Impl, std::size_t N>
+[[nodiscard]] constexpr auto published(const Impl& impl, const std::array<bool, N>& outcomes) noexcept {
+  return record_row<decltype(label<Name>), Impl, N>{label<Name>, impl, outcomes};
+}
+
+/// A failure record: its own fixtures and the implementations it publishes.
+template <class Suite, class Rows>
+struct failure_record {
+  Suite fixtures;
+  Rows rows;
+};
+
+template <class Suite, class... Rows>
+[[nodiscard]] constexpr auto record(const Suite& fixtures, const Rows&... rows) noexcept {
+  return failure_record<Suite, boost::hana::tuple<Rows...>>{fixtures,
+                                                             boost::hana::make_tuple(rows...)};
+}
+
+/// One suite of a contract: `reference` must pass it and every mutant must fail it. A suite with a
+/// failure record has the record's rows too (each reproduced, and each rejected by the whole
+/// suite). `fuzz_target` names the fuzz target its fixtures seed (empty: none).
+template <class Name, class FuzzTarget, class Suite, class Reference, class Mutants, class Records>
+struct suite_check {
+  Name name;
+  FuzzTarget fuzz_target;
+  Suite suite;
+  Reference reference;
+  Mutants mutants;
+  Records records;
+};
+
+/// The suite check named `Name` (the suite's name in reports), seeding the fuzz target `Fuzz`.
+template <fixed_label Name, fixed_label Fuzz, class Suite, class Reference, class... Mutants>
+[[nodiscard]] constexpr auto check_suite(const Suite& suite, const Reference& reference,
+                                         const Mutants&... mutants) noexcept {
+  return suite_check<decltype(label<Name>), decltype(label<Fuzz>), Suite, Reference,
+                     boost::hana::tuple<Mutants...>, boost::hana::tuple<>>{
+      label<Name>, label<Fuzz>, suite, reference, boost::hana::make_tuple(mutants...), {}};
+}
+
+/// The same suite check with a failure record attached.
+template <class Name, class Fuzz, class Suite, class Reference, class Mutants, class Record>
+[[nodiscard]] constexpr auto with_record(
+    const suite_check<Name, Fuzz, Suite, Reference, Mutants, boost::hana::tuple<>>& check,
+    const Record& failure) noexcept {
+  return suite_check<Name, Fuzz, Suite, Reference, Mutants, boost::hana::tuple<Record>>{
+      check.name,      check.fuzz_target, check.suite, check.reference,
+      check.mutants, boost::hana::make_tuple(failure)};
+}
+
+/// A contract's descriptor: its name and its suite checks.
+template <class Name, class Checks>
+struct contract_descriptor {
+  Name name;
+  Checks checks;
+};
+
+template <fixed_label Name, class... Checks>
+[[nodiscard]] constexpr auto describe_contract(const Checks&... checks) noexcept {
+  return contract_descriptor<decltype(label<Name>), boost::hana::tuple<Checks...>>{
+      label<Name>, boost::hana::make_tuple(checks...)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking a descriptor (the static checks do this for every contract)
+// ---------------------------------------------------------------------------------------------
+
+/// Deliberately not `constexpr`: called for a mutant its suite accepts, so the diagnostic names
+/// the suite and the mutant.
+template <char... Suite, char... Mutant>
+inline void mutant_accepted(boost::hana::string<Suite...>, boost::hana::string<Mutant...>) noexcept {}
+
+/// Deliberately not `constexpr`: called for a record's implementation whose outcomes differ from
+/// the record's published row.
+template <char... Suite, char... Implementation>
+inline void record_not_reproduced(boost::hana::string<Suite...>,
+                                  boost::hana::string<Implementation...>) noexcept {}
+
+/// Whether `check`'s suite rejects `mutant`; otherwise, in a constant expression, a diagnostic that
+/// names both.
+template <class Check, class Mutant>
+[[nodiscard]] constexpr bool rejects(const Check& check, const Mutant& mutant) noexcept {
+  if (!conforms(check.suite, mutant.impl)) return true;
+  mutant_accepted(check.name, mutant.name);
+  return false;
+}
+
+/// Whether a record's implementation fails exactly the record's fixtures its published row marks
+/// Failed, and fails the whole suite.
+template <class Check, class Fixtures, class Row>
+[[nodiscard]] constexpr bool reproduces(const Check& check, const Fixtures& fixtures,
+                                        const Row& row) noexcept {
+  if (outcomes(fixtures, row.impl) == row.outcomes && !conforms(check.suite, row.impl)) return true;
+  record_not_reproduced(check.name, row.name);
+  return false;
+}
+
+template <class Check, class Record>
+[[nodiscard]] constexpr bool reproduces(const Check& check, const Record& record) noexcept {
+  return boost::hana::unpack(record.rows, [&check, &record](const auto&... rows) {
+    return (reproduces(check, record.fixtures, rows) && ...);
+  });
+}
+
+/// Whether one suite check holds: the reference passes, every mutant and record implementation
+/// fails, and every record row is reproduced. In a constant expression a failure stops the
+/// evaluation at a function whose template arguments name what failed.
+template <class Check>
+[[nodiscard]] constexpr bool holds(const Check& check) noexcept {
+  const bool mutants_rejected = boost::hana::unpack(
+      check.mutants, [&check](const auto&... mutants) { return (rejects(check, mutants) && ...); });
+  const bool records_reproduced = boost::hana::unpack(
+      check.records, [&check](const auto&... records) { return (reproduces(check, records) && ...); });
+  return verify(check.suite, check.reference) && mutants_rejected && records_reproduced;
+}
+
+/// Whether every suite check of a contract descriptor holds.
+template <class Name, class Checks>
+[[nodiscard]] constexpr bool holds(const contract_descriptor<Name, Checks>& contract) noexcept {
+  return boost::hana::unpack(contract.checks,
+                             [](const auto&... checks) { return (holds(checks) && ...); });
+}
+
+}  // namespace kvc::verification

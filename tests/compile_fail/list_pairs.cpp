@@ -1,0 +1,49 @@
+// Lists the compile-fail pairs, one per suite of every contract descriptor, for CMake (which runs it
+// with try_run at configure time): "contract|index|suite|implementation|label" per
+// line (index: the suite's place among the contract's checks), where the
+// implementation is the first the suite rejects (a record's, else the first mutant) and the label
+// is its first failing fixture -- the one a diagnostic must name.
+#include <cstdio>
+#include <string>
+
+#include <boost/hana/at.hpp>
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/length.hpp>
+#include <boost/hana/string.hpp>
+
+#include <kvc/conformance.hpp>
+
+namespace hana = boost::hana;
+
+namespace {
+
+template <class Suite, class Impl>
+std::string first_failing_label(const Suite& suite, const Impl& impl) {
+  std::string label;
+  hana::for_each(suite, [&](const auto& fixture) {
+    if (label.empty() && !kvc::passes(fixture, impl)) label = hana::to<const char*>(fixture.label);
+  });
+  return label;
+}
+
+template <class Check>
+const auto& first_rejected(const Check& check) {
+  if constexpr (decltype(hana::length(check.records))::value > 0)
+    return hana::at_c<0>(hana::at_c<0>(check.records).rows);
+  else
+    return hana::at_c<0>(check.mutants);
+}
+
+}  // namespace
+
+int main() {
+  hana::for_each(kvc::verification::contracts, [](const auto& contract) {
+    int index = 0;
+    hana::for_each(contract.checks, [&contract, &index](const auto& check) {
+      const auto& bad = first_rejected(check);
+      std::printf("%s|%d|%s|%s|%s\n", hana::to<const char*>(contract.name), index++,
+                  hana::to<const char*>(check.name), hana::to<const char*>(bad.name),
+                  first_failing_label(check.suite, bad.impl).c_str());
+    });
+  });
+}
