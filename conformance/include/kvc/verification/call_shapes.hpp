@@ -19,19 +19,98 @@
 
 #include <kvc/bounded_list.hpp>
 
+#include "offered_arguments.hpp"
+
 namespace kvc {
 
+namespace detail {
+template <class>
+inline constexpr bool no_call_shape_fits_v = false;
+
+/// Stops the compilation with one message when a suite's call shape cannot call `Impl`; called
+/// once per suite by the checks, before any fixture is run.
+template <class Impl, bool Accepted>
+constexpr void require_call_shape() noexcept {
+  if constexpr (!Accepted) {
+    static_assert(no_call_shape_fits_v<Impl>,
+                  "kvc: the implementation cannot be called with this suite's inputs.\n"
+                  "A suite calls impl(inputs...) in the order the contract lists them, and\n"
+                  "offers each input as:\n"
+                  "  - a token or id sequence: const std::array<E, K>&, std::span<const E>,\n"
+                  "    std::span<const T>, or const std::vector<T>& (at run time), for any\n"
+                  "    standard integer type T that holds every value of the fixture;\n"
+                  "  - a string namespace: std::string_view or const std::string&;\n"
+                  "  - anything else (integers, kvc::cache_namespace, block sizes): its own\n"
+                  "    type.\n"
+                  "Any of these may also convert implicitly to the parameter's type (an\n"
+                  "engine's own namespace type, say). Segment suites call impl(segments) with\n"
+                  "a const std::array<S, N>&, or impl(segments, out) with std::span<const S>\n"
+                  "segments and a std::span<std::size_t> out to fill.");
+  }
+}
+}  // namespace detail
+
 /// `impl(args...)`; the result is compared with the expected value. Used by the prefix-reuse and
-/// admission suites and by default for user suites.
+/// admission suites and by default for user suites. The inputs are offered as they are, or in the
+/// other forms of kvc/verification/offered_arguments.hpp (sequences as spans or vectors of any
+/// integer type their values fit in, string namespaces as `std::string`), the first that the
+/// implementation accepts.
 struct direct_call {
+  /// Whether `impl` can be called with `Args` in some offered form.
   template <class Impl, class Args>
-  [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) noexcept {
-    return boost::hana::unpack(args, [&impl](const auto&... arg) {
-      static_assert(std::invocable<const Impl&, decltype(arg)...>,
-                    "kvc: the implementation cannot be called with this fixture's inputs; a suite "
-                    "calls impl(inputs...) in the order the contract lists them");
-      return std::invoke(impl, arg...);
+  static constexpr bool accepts = [] {
+    return boost::hana::unpack(Args{}, []<class... A>(const A&...) {
+      return !std::is_same_v<typename detail::first_fitting_forms<Impl, detail::all_forms, A...>::type,
+                             detail::no_call_shape_fits>;
     });
+  }();
+
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) {
+    return boost::hana::unpack(args, [&impl](const auto&... arg) { return call(impl, arg...); });
+  }
+
+  /// Whether every input survives the form it is offered in. In a constant expression a value
+  /// that does not fit stops the evaluation with a diagnostic that says so.
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr bool representable(const Impl& impl, const Args& args) noexcept {
+    return boost::hana::unpack(args,
+                               [&impl](const auto&... arg) { return all_fit(impl, arg...); });
+  }
+
+ private:
+  // (Named packs rather than decltype of a lambda's pack: clang 14 mis-expands the latter.)
+  template <class Impl, class... A>
+  using chosen_forms = typename detail::first_fitting_forms<Impl, detail::all_forms, A...>::type;
+
+  template <class Impl, class... A>
+  [[nodiscard]] static constexpr auto call(const Impl& impl, const A&... arg) {
+    using chosen = chosen_forms<Impl, A...>;
+    if constexpr (std::is_same_v<chosen, detail::no_call_shape_fits>) {
+      return detail::no_call_shape_fits{};
+    } else {
+      using seq = typename chosen::sequence;
+      using text = typename chosen::text;
+      return call_stored<seq, text, A...>(impl, detail::store<seq, text>(arg)...);
+    }
+  }
+
+  template <class Seq, class Text, class... A, class Impl, class... Stored>
+  [[nodiscard]] static constexpr auto call_stored(const Impl& impl, const Stored&... stored) {
+    return std::invoke(impl, detail::view<Seq, Text, A>(stored)...);
+  }
+
+  template <class Impl, class... A>
+  [[nodiscard]] static constexpr bool all_fit(const Impl&, const A&... arg) noexcept {
+    using chosen = chosen_forms<Impl, A...>;
+    if constexpr (std::is_same_v<chosen, detail::no_call_shape_fits>) {
+      return false;
+    } else {
+      const bool fit = (detail::representable<typename chosen::sequence>(arg) && ...);
+      if (!fit && std::is_constant_evaluated())
+        detail::fixture_value_does_not_fit_the_implementations_type<typename chosen::sequence>();
+      return fit;
+    }
   }
 };
 
@@ -49,15 +128,30 @@ template <std::size_t Extra, bool Trim>
 struct span_output_call {
   static constexpr std::size_t unwritten = std::numeric_limits<std::size_t>::max();
 
+  /// Whether `impl` can be called in one of the two shapes (ids converted to `int` or not).
+  template <class Impl, class Args>
+  static constexpr bool accepts = [] {
+    using segments_t = std::remove_cvref_t<decltype(boost::hana::at_c<0>(std::declval<Args>()))>;
+    using id_type = typename segments_t::value_type;
+    constexpr std::size_t n = std::tuple_size_v<segments_t>;
+    const auto callable = []<class S, class Segments>(std::type_identity<S>, std::type_identity<Segments>) {
+      return std::invocable<const Impl&, const Segments&> ||
+             std::invocable<const Impl&, std::span<const S>, std::span<std::size_t>>;
+    };
+    return callable(std::type_identity<id_type>{}, std::type_identity<segments_t>{}) ||
+           (std::integral<id_type> &&
+            callable(std::type_identity<int>{}, std::type_identity<std::array<int, n>>{}));
+  }();
+
   template <class Impl, class Args>
   [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) noexcept {
     const auto& segments = boost::hana::at_c<0>(args);
     using segments_t = std::remove_cvref_t<decltype(segments)>;
-    using id_t = typename segments_t::value_type;
+    using id_type = typename segments_t::value_type;
     constexpr std::size_t n = std::tuple_size_v<segments_t>;
     if constexpr (!std::invocable<const Impl&, const segments_t&> &&
-                  !std::invocable<const Impl&, std::span<const id_t>, std::span<std::size_t>> &&
-                  std::integral<id_t> && !std::same_as<id_t, int>) {
+                  !std::invocable<const Impl&, std::span<const id_type>, std::span<std::size_t>> &&
+                  std::integral<id_type> && !std::same_as<id_type, int>) {
       // An implementation written for int ids gets the fixture's char ids as ints: same runs.
       std::array<int, n> as_int{};
       for (std::size_t i = 0; i < n; ++i) as_int[i] = static_cast<int>(segments[i]);
@@ -65,14 +159,10 @@ struct span_output_call {
     } else if constexpr (std::invocable<const Impl&, const segments_t&>) {
       return std::invoke(impl, segments);
     } else {
-      static_assert(std::invocable<const Impl&, std::span<const id_t>, std::span<std::size_t>>,
-                    "kvc: implementations in this suite are called as impl(segments) with a "
-                    "std::array<S, N>, or as impl(segments, out) with std::span<const S> segments "
-                    "and a std::span<std::size_t> out to fill");
       constexpr std::size_t out_size = n + Extra;
       std::array<std::size_t, out_size> out{};
       for (auto& element : out) element = unwritten;
-      std::invoke(impl, std::span<const id_t>(segments), std::span<std::size_t>(out));
+      std::invoke(impl, std::span<const id_type>(segments), std::span<std::size_t>(out));
       if constexpr (Trim) {
         bounded_list<std::size_t, out_size> written;
         for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
@@ -80,6 +170,25 @@ struct span_output_call {
       } else {
         return out;
       }
+    }
+  }
+
+  /// Whether the fixture's ids survive the conversion to `int` (when it is made). In a constant
+  /// expression an id that does not fit stops the evaluation with a diagnostic that says so.
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr bool representable(const Impl&, const Args& args) noexcept {
+    const auto& segments = boost::hana::at_c<0>(args);
+    using segments_t = std::remove_cvref_t<decltype(segments)>;
+    using id_type = typename segments_t::value_type;
+    if constexpr (!std::invocable<const Impl&, const segments_t&> &&
+                  !std::invocable<const Impl&, std::span<const id_type>, std::span<std::size_t>> &&
+                  std::integral<id_type> && !std::same_as<id_type, int>) {
+      const bool fits = detail::fits<int>(segments);
+      if (!fits && std::is_constant_evaluated())
+        detail::fixture_value_does_not_fit_the_implementations_type<int>();
+      return fits;
+    } else {
+      return true;
     }
   }
 };

@@ -8,7 +8,10 @@
 
 #include <boost/hana/length.hpp>
 #include <boost/hana/string.hpp>
+#include <boost/hana/tuple.hpp>
 #include <boost/hana/unpack.hpp>
+
+#include "call_shapes.hpp"
 
 #include "results.hpp"
 
@@ -23,7 +26,8 @@ template <class Fixture, class Impl>
 /// Whether `impl` returns what `f` expects.
 template <class Fixture, class Impl>
 [[nodiscard]] constexpr bool passes(const Fixture& f, const Impl& impl) noexcept {
-  return detail::same_result(observe(f, impl), f.expected);
+  return Fixture::call::representable(impl, f.inputs) &&
+         detail::same_result(observe(f, impl), f.expected);
 }
 
 /// Deliberately not `constexpr`: `kvc::verify` calls it for a failing fixture, so the constant
@@ -37,10 +41,27 @@ template <class Suite>
 inline constexpr std::size_t suite_size =
     decltype(boost::hana::length(std::declval<Suite>()))::value;
 
+namespace detail {
+/// Whether every fixture's call shape can call `Impl`.
+template <class Impl, class... F>
+[[nodiscard]] constexpr bool accepts_every_fixture(const boost::hana::tuple<F...>*) noexcept {
+  return (F::call::template accepts<Impl, decltype(F::inputs)> && ...);
+}
+template <class Impl, class Suite>
+inline constexpr bool suite_can_call =
+    accepts_every_fixture<Impl>(static_cast<const Suite*>(nullptr));
+}  // namespace detail
+
 /// True when `impl` passes every fixture of `suite`.
 template <class Suite, class Impl>
 [[nodiscard]] constexpr bool conforms(const Suite& suite, const Impl& impl) noexcept {
-  return boost::hana::unpack(suite, [&impl](const auto&... f) { return (passes(f, impl) && ...); });
+  if constexpr (!detail::suite_can_call<Impl, Suite>) {
+    detail::require_call_shape<Impl, false>();
+    return false;
+  } else {
+    return boost::hana::unpack(suite,
+                               [&impl](const auto&... f) { return (passes(f, impl) && ...); });
+  }
 }
 
 /// For `static_assert(kvc::verify(suite, impl))`: true when `impl` passes every fixture; otherwise
@@ -48,19 +69,25 @@ template <class Suite, class Impl>
 /// run time it returns false.
 template <class Suite, class Impl>
 [[nodiscard]] constexpr bool verify(const Suite& suite, const Impl& impl) noexcept {
-  return boost::hana::unpack(suite, [&impl](const auto&... f) {
-    return ([&impl](const auto& one) {
-      if (passes(one, impl)) return true;
-      fixture_failed(one.label);
-      return false;
-    }(f) && ...);
-  });
+  if constexpr (!detail::suite_can_call<Impl, Suite>) {
+    detail::require_call_shape<Impl, false>();
+    return false;
+  } else {
+    return boost::hana::unpack(suite, [&impl](const auto&... f) {
+      return ([&impl](const auto& one) {
+        if (passes(one, impl)) return true;
+        fixture_failed(one.label);
+        return false;
+      }(f) && ...);
+    });
+  }
 }
 
 /// Pass (true) or fail (false) of every fixture of `suite`, in order: a seed's published table as a
 /// value, so a known-bad implementation can be shown to fail exactly the fixtures it should.
 template <class Suite, class Impl>
 [[nodiscard]] constexpr auto outcomes(const Suite& suite, const Impl& impl) noexcept {
+  detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
   return boost::hana::unpack(suite, [&impl](const auto&... f) {
     return std::array<bool, sizeof...(f)>{passes(f, impl)...};
   });

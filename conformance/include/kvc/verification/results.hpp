@@ -4,10 +4,13 @@
 
 #include <cstddef>
 #include <ranges>
+#include <type_traits>
 #include <utility>
 
 #include <kvc/concepts.hpp>
 #include <kvc/detail/equal.hpp>
+
+#include "offered_arguments.hpp"
 
 namespace kvc::detail {
 
@@ -15,7 +18,9 @@ namespace kvc::detail {
 /// ranges of equal results, or otherwise `==`.
 template <class A, class E>
 [[nodiscard]] constexpr bool same_result(const A& actual, const E& expected) noexcept {
-  if constexpr (std::ranges::contiguous_range<const A> && std::ranges::contiguous_range<const E>) {
+  if constexpr (std::is_same_v<A, no_call_shape_fits>) {
+    return false;  // the call shape's static_assert has said why
+  } else if constexpr (std::ranges::contiguous_range<const A> && std::ranges::contiguous_range<const E>) {
     // Pointers: cheap in constant evaluation, for fixtures of tens of thousands of tokens.
     const std::size_t size = std::ranges::size(actual);
     if (size != std::ranges::size(expected)) return false;
