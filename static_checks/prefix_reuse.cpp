@@ -64,6 +64,18 @@ constexpr auto api_edges = boost::hana::make_tuple(
                  size_t{1}));
 static_assert(kvc::verify(api_edges, kvc::reusable_prefix_length));
 
+// A user suite's string literals are kept as their text: equal text in two literals is one
+// namespace on every compiler (as const char*, clang cannot compare two literals' addresses in a
+// constant expression, and equal text in two buffers would reuse nothing).
+constexpr auto literal_namespaces = boost::hana::make_tuple(
+    make_fixture(label<"literal namespaces equal">,
+                 inputs("m", "m", std::array{1, 2}, std::array{1, 3}), size_t{1}),
+    make_fixture(label<"literal namespaces differ">,
+                 inputs("m", "n", std::array{1, 2}, std::array{1, 2}), size_t{0}));
+static_assert(kvc::verify(literal_namespaces, kvc::reusable_prefix_length));
+static_assert(std::same_as<std::remove_cvref_t<decltype(boost::hana::at_c<0>(inputs("m")))>,
+                           std::string_view>);
+
 // C arrays and spans are token sequences too.
 constexpr int cached_c[] = {1, 2, 3, 4};
 constexpr long requested_c[] = {1, 2, 3, 5, 6};

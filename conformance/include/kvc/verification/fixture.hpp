@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -24,12 +25,24 @@ struct fixture {
   Expected expected;
 };
 
-/// The inputs of one call, in the order the implementation takes them (decayed: a string literal
-/// is kept as a `const char*`).
+namespace detail {
+/// How a fixture keeps an input: decayed, except that a string literal is kept as the text it
+/// spells (a `std::string_view`), never as the address of one copy of it.
+template <class T>
+struct fixture_input {
+  using type = std::decay_t<T>;
+};
+template <std::size_t N>
+struct fixture_input<const char (&)[N]> {
+  using type = std::string_view;
+};
+}  // namespace detail
+
+/// The inputs of one call, in the order the implementation takes them.
 template <class... Inputs>
-[[nodiscard]] constexpr boost::hana::tuple<std::decay_t<Inputs>...> inputs(
-    Inputs&&... values) noexcept {
-  return boost::hana::tuple<std::decay_t<Inputs>...>(std::forward<Inputs>(values)...);
+[[nodiscard]] constexpr auto inputs(Inputs&&... values) noexcept {
+  return boost::hana::tuple<typename detail::fixture_input<Inputs>::type...>(
+      std::forward<Inputs>(values)...);
 }
 
 /// A fixture whose inputs are passed as `impl(inputs...)`, like the seeds'
