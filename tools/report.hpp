@@ -1,6 +1,8 @@
 // tools/report.hpp - kvc-report's engine: every suite of every contract descriptor
 // (kvc::verification::contracts) run against its reference implementation, the implementations its
 // failure record publishes and its known-bad implementations, tabulated in the records' own form.
+// Each table is a `kvc::check(suite, impl)` report, the same a user prints for their own
+// implementation.
 #pragma once
 
 #include <kvc/conformance.hpp>
@@ -12,11 +14,9 @@
 #include <boost/hana/tuple.hpp>
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <ostream>
-#include <ranges>
 #include <string>
-#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kvc::report {
@@ -24,56 +24,26 @@ namespace kvc::report {
 namespace hana = boost::hana;
 using json = nlohmann::ordered_json;
 
-/// One row of a record's table: `{"check", "actual", "expected", "passed"}`.
-struct observation {
-  std::string check;
-  json actual;
-  json expected;
-  bool passed = false;
-};
-
-/// One table: a suite run against one implementation.
+/// One table: a suite run against one implementation (`kvc::check`), under their names.
 struct table {
   std::string suite;
   std::string implementation;
-  std::vector<observation> observations;
+  kvc::conformance_report report;
 
-  [[nodiscard]] bool passed() const {
-    return std::ranges::all_of(observations, &observation::passed);
-  }
+  [[nodiscard]] bool passed() const { return report.passed(); }
 };
 
-/// A result as JSON: an integer as a number, a range as an array.
-template <class T>
-[[nodiscard]] json to_json(const T& value) {
-  if constexpr (std::ranges::range<T>) {
-    json array = json::array();
-    for (const auto& element : value) array.push_back(to_json(element));
-    return array;
-  } else {
-    return json(value);
-  }
-}
-
-/// A result as the records print it: `3`, `-1`, `[0, 1, 2]`.
-[[nodiscard]] inline std::string to_text(const json& value) {
-  if (!value.is_array()) return value.dump();
-  std::string text = "[";
-  for (std::size_t i = 0; i < value.size(); ++i) text += (i > 0 ? ", " : "") + to_text(value[i]);
-  return text + "]";
+/// A result as JSON, from its text (kvc::check's): an integer as a number, a list as an array.
+[[nodiscard]] inline json to_json(const std::string& text) {
+  json value = json::parse(text, nullptr, false);
+  return value.is_discarded() ? json(text) : value;
 }
 
 /// Runs every fixture of `suite` against `impl`.
 template <class Suite, class Impl>
 [[nodiscard]] table run(std::string suite_name, std::string implementation, const Suite& suite,
                         const Impl& impl) {
-  table result{std::move(suite_name), std::move(implementation), {}};
-  hana::for_each(suite, [&](const auto& fixture) {
-    result.observations.push_back({hana::to<const char*>(fixture.label),
-                                   to_json(kvc::observe(fixture, impl)), to_json(fixture.expected),
-                                   kvc::passes(fixture, impl)});
-  });
-  return result;
+  return table{std::move(suite_name), std::move(implementation), kvc::check(suite, impl)};
 }
 
 /// Which fixtures and implementations to report: the records' own fixtures against the records'
@@ -144,9 +114,11 @@ inline void print_mutant_table(std::ostream& out) {
 inline void print_json(std::ostream& out, const std::vector<table>& tables) {
   for (const auto& t : tables) {
     json observations = json::array();
-    for (const auto& o : t.observations)
-      observations.push_back(
-          {{"check", o.check}, {"actual", o.actual}, {"expected", o.expected}, {"passed", o.passed}});
+    for (const auto& f : t.report.fixtures)
+      observations.push_back({{"check", f.label},
+                              {"actual", to_json(f.actual)},
+                              {"expected", to_json(f.expected)},
+                              {"passed", f.passed}});
     const json line = {{"suite", t.suite},
                        {"implementation", t.implementation},
                        {"observations", observations},
@@ -155,22 +127,13 @@ inline void print_json(std::ostream& out, const std::vector<table>& tables) {
   }
 }
 
-/// One Markdown table per (suite, implementation), in the records' form.
+/// One Markdown table per (suite, implementation), in the records' form (`kvc::conformance_report`'s
+/// own `<<`) under a heading naming both.
 inline void print_markdown(std::ostream& out, const std::vector<table>& tables) {
   for (const auto& t : tables) {
     out << "### " << t.suite << " / " << t.implementation << " — "
         << (t.passed() ? "passed" : "failed") << "\n\n"
-        << "| Boundary fixture | Actual | Expected | Outcome |\n"
-        << "|---|---|---|---|\n";
-    for (const auto& o : t.observations) {
-      const bool list = o.actual.is_array() || o.expected.is_array();
-      const auto cell = [list](const json& value) {
-        return list ? "`" + to_text(value) + "`" : to_text(value);
-      };
-      out << "| " << o.check << " | " << cell(o.actual) << " | " << cell(o.expected) << " | "
-          << (o.passed ? "Passed" : "Failed") << " |\n";
-    }
-    out << '\n';
+        << t.report << '\n';
   }
 }
 

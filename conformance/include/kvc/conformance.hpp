@@ -10,3 +10,4 @@
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/report.hpp>

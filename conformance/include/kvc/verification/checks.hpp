@@ -3,7 +3,10 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
+#include <limits>
+#include <type_traits>
 #include <utility>
 
 #include <boost/hana/length.hpp>
@@ -12,7 +15,7 @@
 #include <boost/hana/unpack.hpp>
 
 #include "call_shapes.hpp"
-
+#include "label.hpp"
 #include "results.hpp"
 
 namespace kvc {
@@ -30,11 +33,152 @@ template <class Fixture, class Impl>
          detail::same_result(observe(f, impl), f.expected);
 }
 
-/// Deliberately not `constexpr`: `kvc::verify` calls it for a failing fixture, so the constant
-/// evaluation stops here and the compiler names this function with the fixture's label in its
-/// template arguments.
+#if defined(__clang__) && __clang_major__ < 19
+/// clang before 19 prints a class-type template argument as numbers, so for it the label stays a
+/// list of characters: `fixture_failed<'a', 'l', 't', ...>`.
+#define KVC_LABEL_AS_CHARACTERS 1
+#else
+#define KVC_LABEL_AS_CHARACTERS 0
+#endif
+/// clang prints the arguments of the calls a failed constant evaluation went through (g++ prints
+/// their expressions), so with clang the diagnostic shows the actual and expected results.
+#if defined(__clang__) && !KVC_LABEL_AS_CHARACTERS
+#define KVC_SHOW_OUTCOME 1
+#else
+#define KVC_SHOW_OUTCOME 0
+#endif
+
+#if KVC_LABEL_AS_CHARACTERS
 template <char... Label>
-inline void fixture_failed(boost::hana::string<Label...>) noexcept {}
+inline void fixture_failed() noexcept {}
+#else
+/// Deliberately not `constexpr`: a failed `kvc::verify` in a constant expression calls it, so the
+/// evaluation stops here and the diagnostic names it with the failing fixture's label as text:
+/// `fixture_failed<kvc::fixed_label<17>{"alternating runs"}>`.
+template <fixed_label Label>
+inline void fixture_failed() noexcept {}
+#endif
+
+namespace detail {
+
+template <class Label>
+struct failure_of;
+template <char... Chars>
+struct failure_of<boost::hana::string<Chars...>> {
+#if KVC_LABEL_AS_CHARACTERS
+  static constexpr void (*call)() noexcept = &fixture_failed<Chars...>;
+#else
+  static constexpr void (*call)() noexcept =
+      &fixture_failed<label_text<boost::hana::string<Chars...>>>;
+#endif
+};
+
+/// An integer result as a diagnostic shows it: a `long long` when it fits, else unsigned.
+struct shown_result {
+  bool integer = false;
+  bool is_unsigned = false;
+  long long signed_value = 0;
+  unsigned long long unsigned_value = 0;
+};
+
+template <class T>
+[[nodiscard]] constexpr shown_result show_result(const T& value) noexcept {
+  shown_result shown;
+  if constexpr (std::integral<T>) {
+    shown.integer = true;
+    if constexpr (std::is_signed_v<T>) {
+      shown.signed_value = static_cast<long long>(value);
+    } else if (static_cast<unsigned long long>(value) <=
+               static_cast<unsigned long long>(std::numeric_limits<long long>::max())) {
+      shown.signed_value = static_cast<long long>(value);
+    } else {
+      shown.is_unsigned = true;
+      shown.unsigned_value = static_cast<unsigned long long>(value);
+    }
+  }
+  return shown;
+}
+
+// Stop a constant evaluation at `failed` (a `fixture_failed` naming the label). clang prints the
+// arguments of these calls, so its diagnostic shows the actual and expected integer results too:
+// "in call to 'actual_vs_expected(-1, 0, &fixture_failed)'".
+constexpr void actual_vs_expected(long long, long long, void (*failed)() noexcept) noexcept {
+  failed();
+}
+constexpr void actual_vs_expected(long long, unsigned long long, void (*failed)() noexcept) noexcept {
+  failed();
+}
+constexpr void actual_vs_expected(unsigned long long, long long, void (*failed)() noexcept) noexcept {
+  failed();
+}
+constexpr void actual_vs_expected(unsigned long long, unsigned long long,
+                                  void (*failed)() noexcept) noexcept {
+  failed();
+}
+
+}  // namespace detail
+
+/// What `kvc::verify` found: true when every fixture passed. Converting a failed verdict to `bool`
+/// in a constant expression stops the evaluation at `kvc::fixture_failed<label>`; at run time it is
+/// `false`. (The verdict is converted after `kvc::verify` has returned, so the diagnostic does not
+/// repeat the suite's type in every frame.)
+class verdict {
+ public:
+  constexpr verdict() noexcept = default;
+  /// `callable` false: no call shape of the suite fits the implementation (a static_assert has
+  /// said so); the verdict is false without naming a fixture.
+  constexpr verdict(void (*failed)() noexcept, const detail::shown_result& actual,
+                    const detail::shown_result& expected, bool callable = true) noexcept
+      : failed_(failed), actual_(actual), expected_(expected), callable_(callable) {}
+
+  // NOLINTNEXTLINE(google-explicit-constructor): `constexpr bool ok = kvc::verify(...)` reads well.
+  constexpr operator bool() const noexcept {
+    if (!callable_) return false;
+    if (failed_ == nullptr) return true;
+#if KVC_SHOW_OUTCOME
+    using detail::actual_vs_expected;
+    if (!actual_.integer || !expected_.integer) {
+      failed_();
+    } else if (actual_.is_unsigned && expected_.is_unsigned) {
+      actual_vs_expected(actual_.unsigned_value, expected_.unsigned_value, failed_);
+    } else if (actual_.is_unsigned) {
+      actual_vs_expected(actual_.unsigned_value, expected_.signed_value, failed_);
+    } else if (expected_.is_unsigned) {
+      actual_vs_expected(actual_.signed_value, expected_.unsigned_value, failed_);
+    } else {
+      actual_vs_expected(actual_.signed_value, expected_.signed_value, failed_);
+    }
+#else
+    failed_();
+#endif
+    return false;
+  }
+
+ private:
+  void (*failed_)() noexcept = nullptr;
+  detail::shown_result actual_{};
+  detail::shown_result expected_{};
+  bool callable_ = true;
+};
+
+namespace detail {
+
+/// Whether `impl` passes `f`; otherwise `result` names `f` and its outcome.
+template <class Fixture, class Impl>
+[[nodiscard]] constexpr bool passes_or_record(verdict& result, const Fixture& f,
+                                              const Impl& impl) noexcept {
+  if (!Fixture::call::representable(impl, f.inputs)) {
+    result = verdict(failure_of<std::remove_cvref_t<decltype(f.label)>>::call, {}, {});
+    return false;
+  }
+  const auto actual = observe(f, impl);
+  if (same_result(actual, f.expected)) return true;
+  result = verdict(failure_of<std::remove_cvref_t<decltype(f.label)>>::call,
+                   show_result(actual), show_result(f.expected));
+  return false;
+}
+
+}  // namespace detail
 
 /// Number of fixtures in a suite.
 template <class Suite>
@@ -65,21 +209,19 @@ template <class Suite, class Impl>
 }
 
 /// For `static_assert(kvc::verify(suite, impl))`: true when `impl` passes every fixture; otherwise
-/// constant evaluation fails at the first failing fixture and the diagnostic names its label. At
-/// run time it returns false.
+/// constant evaluation fails at the first failing fixture and the diagnostic names its label (and,
+/// with clang 19, shows the actual and expected results). At run time it converts to false.
 template <class Suite, class Impl>
-[[nodiscard]] constexpr bool verify(const Suite& suite, const Impl& impl) noexcept {
+[[nodiscard]] constexpr verdict verify(const Suite& suite, const Impl& impl) noexcept {
   if constexpr (!detail::suite_can_call<Impl, Suite>) {
     detail::require_call_shape<Impl, false>();
-    return false;
+    return verdict(nullptr, {}, {}, false);
   } else {
-    return boost::hana::unpack(suite, [&impl](const auto&... f) {
-      return ([&impl](const auto& one) {
-        if (passes(one, impl)) return true;
-        fixture_failed(one.label);
-        return false;
-      }(f) && ...);
+    verdict result;
+    boost::hana::unpack(suite, [&result, &impl](const auto&... f) {
+      return (detail::passes_or_record(result, f, impl) && ...);
     });
+    return result;
   }
 }
 

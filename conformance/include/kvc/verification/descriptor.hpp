@@ -109,23 +109,34 @@ template <fixed_label Name, class... Checks>
 // Checking a descriptor (the static checks do this for every contract)
 // ---------------------------------------------------------------------------------------------
 
-/// Deliberately not `constexpr`: called for a mutant its suite accepts, so the diagnostic names
-/// the suite and the mutant.
+#if KVC_LABEL_AS_CHARACTERS
 template <char... Suite, char... Mutant>
 inline void mutant_accepted(boost::hana::string<Suite...>, boost::hana::string<Mutant...>) noexcept {}
-
-/// Deliberately not `constexpr`: called for a record's implementation whose outcomes differ from
-/// the record's published row.
 template <char... Suite, char... Implementation>
 inline void record_not_reproduced(boost::hana::string<Suite...>,
                                   boost::hana::string<Implementation...>) noexcept {}
+#else
+/// Deliberately not `constexpr`: called for a mutant its suite accepts, so the diagnostic names
+/// the suite and the mutant as text: `mutant_accepted<fixed_label<13>{"prefix_reuse"}, ...>`.
+template <fixed_label Suite, fixed_label Mutant>
+inline void mutant_accepted() noexcept {}
+
+/// Deliberately not `constexpr`: called for a record's implementation whose outcomes differ from
+/// the record's published row; the diagnostic names the suite and the implementation as text.
+template <fixed_label Suite, fixed_label Implementation>
+inline void record_not_reproduced() noexcept {}
+#endif
 
 /// Whether `check`'s suite rejects `mutant`; otherwise, in a constant expression, a diagnostic that
 /// names both.
 template <class Check, class Mutant>
 [[nodiscard]] constexpr bool rejects(const Check& check, const Mutant& mutant) noexcept {
   if (!conforms(check.suite, mutant.impl)) return true;
+#if KVC_LABEL_AS_CHARACTERS
   mutant_accepted(check.name, mutant.name);
+#else
+  mutant_accepted<label_text<decltype(check.name)>, label_text<decltype(mutant.name)>>();
+#endif
   return false;
 }
 
@@ -135,7 +146,11 @@ template <class Check, class Fixtures, class Row>
 [[nodiscard]] constexpr bool reproduces(const Check& check, const Fixtures& fixtures,
                                         const Row& row) noexcept {
   if (outcomes(fixtures, row.impl) == row.outcomes && !conforms(check.suite, row.impl)) return true;
+#if KVC_LABEL_AS_CHARACTERS
   record_not_reproduced(check.name, row.name);
+#else
+  record_not_reproduced<label_text<decltype(check.name)>, label_text<decltype(row.name)>>();
+#endif
   return false;
 }
 

@@ -1,10 +1,12 @@
 // kvc/verification/label.hpp - fixture labels that a compiler diagnostic can show.
 //
-// A diagnostic shows template arguments, never the value of a string argument, so a label is a
-// Boost.Hana compile-time string: its text is part of its type.
+// A diagnostic shows template arguments, so a label is a Boost.Hana compile-time string: its text is
+// part of its type. `kvc::label_text<Label>` turns it back into one `kvc::fixed_label` value, which
+// g++ and clang 19 print as a string literal when it is a template argument.
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 #include <boost/hana/string.hpp>
@@ -25,7 +27,20 @@ template <fixed_label Text, std::size_t... I>
 constexpr auto make_label(std::index_sequence<I...>) noexcept {
   return boost::hana::string_c<Text.chars[I]...>;
 }
+
+template <class Label>
+struct label_text_of;
+template <char... Chars>
+struct label_text_of<boost::hana::string<Chars...>> {
+  static constexpr char chars[sizeof...(Chars) + 1] = {Chars..., '\0'};
+  static constexpr fixed_label<sizeof...(Chars) + 1> value{chars};
+};
 }  // namespace detail
+
+/// The text of a label (a Hana compile-time string) as one `kvc::fixed_label`:
+/// `kvc::label_text<decltype(kvc::label<"different model">)>` is `fixed_label<16>{"different model"}`.
+template <class Label>
+inline constexpr auto label_text = detail::label_text_of<std::remove_cvref_t<Label>>::value;
 
 /// `kvc::label<"different model">` is the Hana compile-time string of that text.
 template <fixed_label Text>

@@ -1,0 +1,140 @@
+// kvc/verification/report.hpp - `kvc::check(suite, impl)`: a suite run at run time, for any
+// implementation (constexpr or not), as a report of every fixture's inputs, actual and expected
+// results; it prints as the failure records' Markdown table.
+//
+//   std::cout << kvc::check(kvc::suites::prefix_reuse, my_engine::reusable_prefix);
+//
+// Needs no exceptions and no RTTI; values are printed as in kvc/verification/text.hpp.
+#pragma once
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/string.hpp>
+#include <boost/hana/unpack.hpp>
+
+#include "checks.hpp"
+#include "results.hpp"
+#include "text.hpp"
+
+namespace kvc {
+
+/// One fixture of a `kvc::conformance_report`: its label, its inputs, what the implementation
+/// returned and what the contract demands, as text, and whether the two are equal.
+struct fixture_outcome {
+  std::string label;
+  std::string inputs;    ///< the call's arguments, comma-separated: `16, 12, 4`
+  std::string actual;    ///< `3`, `-1`, `[0, 1, 2]`, `true`
+  std::string expected;  ///< the same form
+  bool passed = false;
+};
+
+/// What `kvc::check(suite, impl)` found: one `fixture_outcome` per fixture, in the suite's order.
+/// `out << report` prints the records' table:
+///
+///   | Boundary fixture | Actual | Expected | Outcome |
+///   |---|---|---|---|
+///   | negative request | -1 | 0 | Failed |
+struct conformance_report {
+  std::vector<fixture_outcome> fixtures;
+
+  /// True when every fixture passed (and for an empty suite).
+  [[nodiscard]] bool passed() const noexcept {
+    return std::all_of(fixtures.begin(), fixtures.end(),
+                       [](const fixture_outcome& f) { return f.passed; });
+  }
+
+  /// The fixtures that failed, in order.
+  [[nodiscard]] std::vector<fixture_outcome> failures() const {
+    std::vector<fixture_outcome> failed;
+    for (const auto& f : fixtures)
+      if (!f.passed) failed.push_back(f);
+    return failed;
+  }
+
+  friend std::ostream& operator<<(std::ostream& out, const conformance_report& report) {
+    out << "| Boundary fixture | Actual | Expected | Outcome |\n|---|---|---|---|\n";
+    for (const auto& f : report.fixtures) {
+      // Lists are code spans, as in the records.
+      const bool list = f.actual.starts_with('[') || f.expected.starts_with('[');
+      const auto cell = [list](const std::string& text) {
+        return list ? "`" + text + "`" : text;
+      };
+      out << "| " << f.label << " | " << cell(f.actual) << " | " << cell(f.expected) << " | "
+          << (f.passed ? "Passed" : "Failed") << " |\n";
+    }
+    return out;
+  }
+};
+
+namespace detail {
+
+struct string_sink {
+  std::string text;
+  void put(char c) { text += c; }
+  void put(std::string_view more) { text += more; }
+};
+
+/// `value` as text (kvc/verification/text.hpp); `whole`: long ranges are not shortened.
+template <class T>
+[[nodiscard]] std::string to_text(const T& value, bool whole = true) {
+  string_sink sink;
+  write_value(sink, value, whole);
+  return std::move(sink.text);
+}
+
+/// A fixture's inputs as text, comma-separated; long ranges are shortened.
+template <class Inputs>
+[[nodiscard]] std::string inputs_text(const Inputs& inputs) {
+  return boost::hana::unpack(inputs, [](const auto&... input) {
+    string_sink sink;
+    bool first = true;
+    const auto one = [&sink, &first](const auto& value) {
+      if (!first) sink.put(", ");
+      first = false;
+      write_value(sink, value, false);
+    };
+    (one(input), ...);
+    return std::move(sink.text);
+  });
+}
+
+}  // namespace detail
+
+/// Runs every fixture of `suite` against `impl` at run time and reports each: unlike
+/// `kvc::verify`, `impl` need not be `constexpr` (a function using `std::vector`, a
+/// `std::function`, a lambda with state all work), and every fixture is run, not only up to the
+/// first failure.
+template <class Suite, class Impl>
+[[nodiscard]] conformance_report check(const Suite& suite, const Impl& impl) {
+  detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
+  conformance_report report;
+  if constexpr (detail::suite_can_call<Impl, Suite>) {
+    report.fixtures.reserve(suite_size<Suite>);
+    boost::hana::for_each(suite, [&report, &impl](const auto& f) {
+      using call = typename std::remove_cvref_t<decltype(f)>::call;
+      if (!call::representable(impl, f.inputs)) {
+        // Converted, a value would change: the fixture is refused, not run.
+        report.fixtures.push_back(fixture_outcome{
+            boost::hana::to<const char*>(f.label), detail::inputs_text(f.inputs),
+            "(an input does not fit the implementation's type)", detail::to_text(f.expected),
+            false});
+        return;
+      }
+      const auto actual = observe(f, impl);
+      report.fixtures.push_back(fixture_outcome{boost::hana::to<const char*>(f.label),
+                                                detail::inputs_text(f.inputs),
+                                                detail::to_text(actual), detail::to_text(f.expected),
+                                                detail::same_result(actual, f.expected)});
+    });
+  }
+  return report;
+}
+
+}  // namespace kvc
