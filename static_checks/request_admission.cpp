@@ -21,15 +21,16 @@ namespace {
 using requests_fn = decltype(kvc::admitted_requests);
 
 // The result is a count: std::size_t whatever the argument types.
-static_assert(std::same_as<std::invoke_result_t<requests_fn, int, int, std::array<int, 2>>, std::size_t>);
+static_assert(
+    std::same_as<std::invoke_result_t<requests_fn, int, int, std::array<int, 2>>, std::size_t>);
 static_assert(std::same_as<std::invoke_result_t<requests_fn, std::int8_t, std::uint64_t,
                                                 std::span<const std::int64_t>>,
                            std::size_t>);
 static_assert(std::same_as<std::invoke_result_t<requests_fn, std::uint64_t, long,
                                                 const std::vector<std::int8_t>&>,
                            std::size_t>);
-static_assert(std::same_as<std::invoke_result_t<requests_fn, short, short, const int (&)[3]>,
-                           std::size_t>);
+static_assert(
+    std::same_as<std::invoke_result_t<requests_fn, short, short, const int (&)[3]>, std::size_t>);
 static_assert(noexcept(kvc::admitted_requests(10, 0, std::array{1, 2})));
 static_assert(std::is_nothrow_invocable_v<requests_fn, std::uint64_t, int, std::vector<int>>);
 static_assert(std::is_empty_v<kvc::admitted_requests_fn>);
@@ -61,8 +62,10 @@ static_assert(kvc::admitted_requests(INT_MIN, INT_MIN, std::array{0}) == 0);
 static_assert(kvc::admitted_requests(10, 0, std::array{INT_MIN, 1}) == 0);
 static_assert(kvc::admitted_requests(UINT64_MAX, UINT64_MAX, std::array{0, 0, 1}) == 2);
 static_assert(kvc::admitted_requests(UINT64_MAX, 0, std::array{i64_max, i64_max, i64_max}) == 2);
-static_assert(kvc::admitted_requests(UINT64_MAX, 0, std::array<std::uint64_t, 2>{UINT64_MAX, 0}) == 2);
-static_assert(kvc::admitted_requests(UINT64_MAX, 1, std::array<std::uint64_t, 2>{UINT64_MAX, 0}) == 0);
+static_assert(kvc::admitted_requests(UINT64_MAX, 0, std::array<std::uint64_t, 2>{UINT64_MAX, 0}) ==
+              2);
+static_assert(kvc::admitted_requests(UINT64_MAX, 1, std::array<std::uint64_t, 2>{UINT64_MAX, 0}) ==
+              0);
 static_assert(kvc::admitted_requests(i64_max, 0, std::array<std::uint64_t, 1>{UINT64_MAX}) == 0);
 static_assert(kvc::admitted_requests(std::int8_t{-1}, std::uint64_t{0}, std::array{0}) == 0);
 static_assert(kvc::admitted_requests(std::uint8_t{255}, std::int8_t{-1}, std::array{0}) == 0);
@@ -82,7 +85,8 @@ constexpr bool prefix_is_an_admitted_batch() {
       int sum = 0;
       for (std::size_t i = 0; i < admitted; ++i) sum += queue[i];
       if (kvc::admitted_batch(capacity, used, all.first(admitted)) != sum) return false;
-      if (admitted < queue.size() && kvc::admitted_batch(capacity, used, all.first(admitted + 1)) != 0)
+      if (admitted < queue.size() &&
+          kvc::admitted_batch(capacity, used, all.first(admitted + 1)) != 0)
         return false;
     }
   return true;

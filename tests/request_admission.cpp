@@ -206,7 +206,8 @@ TEST_CASE("admitted_requests: the running sum is exact, never wrapped") {
   // 2 * INT64_MAX = UINT64_MAX - 1; a third INT64_MAX would wrap to INT64_MAX - 2 in 64 bits.
   CHECK(kvc::admitted_requests(u64max, 0, std::array{i64max, i64max, i64max}) == 2);
   CHECK(kvc::admitted_requests(u64max, 0, std::array{i64max, i64max, std::int64_t{1}}) == 3);
-  CHECK(kvc::admitted_requests(u64max, 0, std::array{i64max, i64max, std::int64_t{2}, std::int64_t{0}}) == 2);
+  CHECK(kvc::admitted_requests(u64max, 0,
+                               std::array{i64max, i64max, std::int64_t{2}, std::int64_t{0}}) == 2);
   CHECK(kvc::admitted_requests(u64max, 1, std::array{i64max, i64max, std::int64_t{0}}) == 3);
   CHECK(kvc::admitted_requests(u64max, 2, std::array{i64max, i64max}) == 1);
   // 2^63 + 2^63 + 5 = 5 (mod 2^64), which fits in 10.
@@ -261,7 +262,10 @@ TEST_CASE("admitted_requests: every kind of range gives the same answer") {
   for (const int capacity : {1, 5, 8, 9, 10, 20}) {
     CAPTURE(capacity);
     // 1 slot is used; the running sums are 4, 4, 7, 9.
-    const std::size_t expected = capacity - 1 >= 9 ? 4 : capacity - 1 >= 7 ? 3 : capacity - 1 >= 4 ? 2 : 0;
+    const std::size_t expected = capacity - 1 >= 9   ? 4
+                                 : capacity - 1 >= 7 ? 3
+                                 : capacity - 1 >= 4 ? 2
+                                                     : 0;
     CHECK(kvc::admitted_requests(capacity, 1, c_array) == expected);
     CHECK(kvc::admitted_requests(capacity, 1, vec) == expected);
     CHECK(kvc::admitted_requests(capacity, 1, arr) == expected);
@@ -272,8 +276,8 @@ TEST_CASE("admitted_requests: every kind of range gives the same answer") {
     CHECK(kvc::admitted_requests(capacity, 1, std::initializer_list<int>{4, 0, 3, 2}) == expected);
     CHECK(kvc::admitted_requests(capacity, 1, single_pass_range{{4, 0, 3, 2}}) == expected);
 #if !defined(__clang__)  // clang 14's concepts reject libstdc++ 12's views
-    CHECK(kvc::admitted_requests(capacity, 1, std::views::transform(vec, [](int v) { return v; })) ==
-          expected);
+    CHECK(kvc::admitted_requests(capacity, 1,
+                                 std::views::transform(vec, [](int v) { return v; })) == expected);
 #endif
   }
   CHECK(kvc::admitted_requests(10, 0, std::span<const int>(vec).first(2)) == 2);

@@ -33,7 +33,8 @@ struct admitted_requests_fn {
                                                  const R& requests) const noexcept {
     if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return 0;
     // 0 <= used <= capacity, so both are non-negative and their difference fits in uintmax_t.
-    const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+    const auto free_slots =
+        static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
     std::uintmax_t total = 0;  // invariant: total <= free_slots, so it never overflows
     std::size_t admitted = 0;
     for (const auto request : requests) {

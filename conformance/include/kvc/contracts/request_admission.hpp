@@ -15,9 +15,9 @@
 #include <kvc/contracts/append_admission.hpp>
 
 #include <kvc/request_admission.hpp>
-#include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/request_admission.hpp>
 #include <kvc/suites/request_admission_extremes.hpp>
+#include <kvc/verification/descriptor.hpp>
 
 namespace kvc::mutants::request_admission {
 
