@@ -457,6 +457,54 @@ std::vector<std::uint8_t> encode_batch(Capacity capacity, Used used, const Reque
 }
 
 // ---------------------------------------------------------------------------------------------
+// fuzz_request_admission
+//   the fuzz_batch_admission format (a batch_case), except that bits 2-7 of each request's mode
+//   byte repeat it: the entry stands for (mode >> 2) + 1 equal requests, so 64 entries hold up to
+//   4096 requests and a queue of 300 zero-size requests is a few bytes
+// ---------------------------------------------------------------------------------------------
+
+inline constexpr std::size_t max_request_repeat = 64;
+
+inline batch_case decode_requests(const std::uint8_t* data, std::size_t size) {
+  reader in(data, size);
+  batch_case c;
+  c.capacity = read_int(in);
+  c.used = read_int(in);
+  c.request_type = static_cast<std::uint8_t>(in.byte() % 8);
+  const std::size_t count = in.byte() % 65U;
+  for (std::size_t i = 0; i < count && !in.done(); ++i) {
+    const std::uint8_t mode = in.byte();
+    const std::uint64_t bits = read_bits(in, c.request_type, mode);
+    c.requests.insert(c.requests.end(), std::size_t{mode / 4U} + 1, bits);
+  }
+  return c;
+}
+
+// Runs of equal requests become one entry each (at most max_request_repeat requests).
+template <class Capacity, class Used, class Requests>
+std::vector<std::uint8_t> encode_requests(Capacity capacity, Used used, const Requests& requests) {
+  using T = std::remove_cvref_t<decltype(*std::begin(requests))>;
+  std::vector<std::pair<T, std::size_t>> runs;
+  for (const T request : requests) {
+    if (!runs.empty() && runs.back().first == request && runs.back().second < max_request_repeat)
+      ++runs.back().second;
+    else
+      runs.emplace_back(request, 1);
+  }
+  writer out;
+  write_int(out, capacity);
+  write_int(out, used);
+  out.byte(int_tag<T>);
+  need(runs.size() <= 64, "more than 64 runs of equal requests");
+  out.byte(static_cast<std::uint8_t>(runs.size()));
+  for (const auto& [request, repeat] : runs) {
+    out.byte(static_cast<std::uint8_t>((repeat - 1) << 2));  // mode 0, repeated
+    out.u64(static_cast<std::uint64_t>(request));
+  }
+  return out.out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // fuzz_cache_namespace
 //   flags    bits 0-3: the second namespace copies the first's model, adapter, revision, salt;
 //            bit 4: narrow alphabet (characters 'a'/'b', revisions 0/1: aliasing happens often)

@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
   const auto admission = [](auto... in) { return f::encode_admission(in...); };
   const auto segments = [](const auto& ids) { return f::encode_segments(ids); };
   const auto batch = [](const auto&... in) { return f::encode_batch(in...); };
+  const auto requests = [](const auto&... in) { return f::encode_requests(in...); };
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
   // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
   const auto codecs = hana::make_map(
@@ -168,6 +169,8 @@ int main(int argc, char** argv) {
       hana::make_pair(kvc::label<"fuzz_segment_offsets">,
                       codec{segments, f::decode_segments, segments_matches}),
       hana::make_pair(kvc::label<"fuzz_batch_admission">, codec{batch, f::decode_batch, batch_matches}),
+      hana::make_pair(kvc::label<"fuzz_request_admission">,
+                      codec{requests, f::decode_requests, batch_matches}),
       hana::make_pair(kvc::label<"fuzz_cache_namespace">,
                       codec{names, f::decode_namespaces, namespaces_matches}));
 

@@ -7,6 +7,7 @@
 #include "cache_namespace.hpp"
 #include "concepts.hpp"
 #include "prefix_reuse.hpp"
+#include "request_admission.hpp"
 #include "segment_offsets.hpp"
 #include "segment_positions.hpp"
 #include "slot_budget.hpp"

@@ -10,6 +10,7 @@
 #include <kvc/contracts/batch_admission.hpp>
 #include <kvc/contracts/cache_namespace.hpp>
 #include <kvc/contracts/prefix_reuse.hpp>
+#include <kvc/contracts/request_admission.hpp>
 #include <kvc/contracts/segment_offsets.hpp>
 #include <kvc/contracts/segment_positions.hpp>
 
@@ -18,6 +19,7 @@ namespace kvc::verification {
 /// Every contract's descriptor, in the order reports list them.
 inline constexpr auto contracts = boost::hana::make_tuple(
     prefix_reuse_contract, append_admission_contract, segment_positions_contract,
-    cache_namespace_contract, segment_offsets_contract, batch_admission_contract);
+    cache_namespace_contract, segment_offsets_contract, batch_admission_contract,
+    request_admission_contract);
 
 }  // namespace kvc::verification

@@ -1,0 +1,216 @@
+// kvc/contracts/request_admission.hpp - the verification of in-order request admission: known-bad
+// implementations and the contract's descriptor.
+//
+// The mutants compute in `std::intmax_t` (or, where the bug is wrap-around or raw mixed-type
+// arithmetic, in an unsigned type) so that they are wrong by design rather than by undefined
+// behaviour. Each returns how many requests it admitted.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+#include <kvc/contracts/append_admission.hpp>
+
+#include <kvc/request_admission.hpp>
+#include <kvc/suites/request_admission.hpp>
+#include <kvc/suites/request_admission_extremes.hpp>
+#include <kvc/verification/descriptor.hpp>
+
+namespace kvc::mutants::request_admission {
+
+namespace detail {
+using kvc::mutants::append_admission::detail::wide;
+}  // namespace detail
+
+/// Skip-ahead scheduling: passes over a request that does not fit and keeps admitting later ones.
+inline constexpr auto skips_non_fitting = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || detail::wide(request) > free_slots) continue;
+    free_slots -= detail::wide(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Treats a request of 0 slots as the end of the queue.
+inline constexpr auto refuses_zero_size = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (std::cmp_less_equal(request, 0) || detail::wide(request) > free_slots) break;
+    free_slots -= detail::wide(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Clamps a negative request to 0, admits it and goes on.
+inline constexpr auto negative_as_zero = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    const auto r = std::cmp_less(request, 0) ? std::intmax_t{0} : detail::wide(request);
+    if (r > free_slots) break;
+    free_slots -= r;
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Returns the slots it admitted instead of how many requests.
+inline constexpr auto returns_slot_total = [](auto capacity, auto used, const auto& requests) {
+  std::intmax_t total = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return total;
+  const auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || detail::wide(request) > free_slots - total) break;
+    total += detail::wide(request);
+  }
+  return total;
+};
+
+/// Grants the first request that does not fit whatever slots are left, and counts it.
+inline constexpr auto admits_partial = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0)) break;
+    if (detail::wide(request) > free_slots) {
+      if (free_slots > 0) ++admitted;  // the part that fits
+      break;
+    }
+    free_slots -= detail::wide(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Trusts the state: no check that `0 <= used <= capacity`, so `capacity - used` wraps to a huge
+/// number of free slots when `used` is above `capacity` or negative.
+inline constexpr auto trusts_state = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+  std::uintmax_t total = 0;
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
+    total += static_cast<std::uintmax_t>(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Demands a slot to spare: `<` where `<=` is meant.
+inline constexpr auto strict_fit = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
+  auto free_slots = detail::wide(capacity) - detail::wide(used);
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || detail::wide(request) >= free_slots) break;
+    free_slots -= detail::wide(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Checks `used + total + request <= capacity` in unsigned arithmetic, which wraps.
+inline constexpr auto wrapping_sum = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return admitted;
+  std::uintmax_t total = static_cast<std::uintmax_t>(used);
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0)) break;
+    const std::uintmax_t next = total + static_cast<std::uintmax_t>(request);
+    if (next > static_cast<std::uintmax_t>(capacity)) break;
+    total = next;
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Narrows capacity, used and every request to `int` first: a `std::uint64_t` above `INT_MAX`
+/// changes value (and may turn negative).
+inline constexpr auto narrows_to_int = [](auto capacity, auto used, const auto& requests) {
+  std::size_t admitted = 0;
+  const std::intmax_t c = static_cast<int>(capacity);
+  const std::intmax_t u = static_cast<int>(used);
+  if (u < 0 || u > c) return admitted;
+  auto free_slots = c - u;
+  for (const auto request : requests) {
+    const std::intmax_t r = static_cast<int>(request);
+    if (r < 0 || r > free_slots) break;
+    free_slots -= r;
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Compares in the arguments' own common type, as `request <= capacity - used` would: a negative
+/// request beside an unsigned capacity reads as a huge one, and fits a huge capacity.
+inline constexpr auto compares_raw = [](auto capacity, auto used, const auto& requests) {
+  using request_t = std::ranges::range_value_t<std::remove_cvref_t<decltype(requests)>>;
+  using common = std::common_type_t<decltype(capacity), decltype(used), request_t>;
+  std::size_t admitted = 0;
+  const auto c = static_cast<common>(capacity);
+  const auto u = static_cast<common>(used);
+  constexpr auto negative = [](common value) {
+    if constexpr (std::is_signed_v<common>) return value < 0;
+    return false;
+  };
+  if (negative(u) || u > c) return admitted;
+  auto free_slots = static_cast<common>(c - u);
+  for (const auto request : requests) {
+    const auto r = static_cast<common>(request);
+    if (negative(r) || r > free_slots) break;
+    free_slots = static_cast<common>(free_slots - r);
+    ++admitted;
+  }
+  return admitted;
+};
+
+/// Counts the admitted requests in a `std::uint8_t`, which wraps after 255.
+inline constexpr auto narrow_count = [](auto capacity, auto used, const auto& requests) {
+  std::uint8_t admitted = 0;
+  if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return admitted;
+  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+  std::uintmax_t total = 0;
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
+    total += static_cast<std::uintmax_t>(request);
+    ++admitted;
+  }
+  return admitted;
+};
+
+}  // namespace kvc::mutants::request_admission
+
+namespace kvc::verification {
+
+/// Request admission: the in-order rule on small queues, and the running sum, mixed types and the
+/// count at the extremes.
+inline constexpr auto request_admission_contract = describe_contract<"request_admission">(
+    check_suite<"request_admission", "fuzz_request_admission">(
+        suites::request_admission, kvc::admitted_requests,
+        named<"skips_non_fitting">(mutants::request_admission::skips_non_fitting),
+        named<"refuses_zero_size">(mutants::request_admission::refuses_zero_size),
+        named<"negative_as_zero">(mutants::request_admission::negative_as_zero),
+        named<"returns_slot_total">(mutants::request_admission::returns_slot_total),
+        named<"admits_partial">(mutants::request_admission::admits_partial),
+        named<"trusts_state">(mutants::request_admission::trusts_state),
+        named<"strict_fit">(mutants::request_admission::strict_fit)),
+    check_suite<"request_admission_extremes", "fuzz_request_admission">(
+        suites::request_admission_extremes, kvc::admitted_requests,
+        named<"wrapping_sum">(mutants::request_admission::wrapping_sum),
+        named<"narrows_to_int">(mutants::request_admission::narrows_to_int),
+        named<"compares_raw">(mutants::request_admission::compares_raw),
+        named<"narrow_count">(mutants::request_admission::narrow_count)));
+
+}  // namespace kvc::verification
