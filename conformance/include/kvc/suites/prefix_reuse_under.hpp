@@ -6,11 +6,15 @@
 #include <cstddef>
 #include <string_view>
 
+#include <boost/hana/at.hpp>
+#include <boost/hana/concat.hpp>
+#include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/reuse_policy.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
+#include <kvc/suites/prefix_reuse.hpp>
 #include <kvc/verification/fixture.hpp>
 
 namespace kvc::fixtures {
@@ -23,6 +27,26 @@ template <reuse_policy P, class Label, class Cached, class Requested>
                                    const Requested& requested, std::size_t exact_prefix) noexcept {
   return make_fixture(label, inputs(cache_ns, request_ns, cached, requested),
                       expected_under(P, exact_prefix, requested.size()));
+}
+
+/// An exact prefix suite's fixture under policy P: the same inputs, and what P makes of the exact
+/// result (the fixture's written-out expected value). For a block-granular fixture (a fifth input,
+/// the block size) the exact result is already whole blocks, and P's cap and blocks apply on top.
+template <reuse_policy P>
+struct to_policy {
+  template <class Label, class Call, class Inputs, class Expected>
+  [[nodiscard]] constexpr auto operator()(
+      const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {
+    const auto& requested = boost::hana::at_c<3>(exact.inputs);
+    return fixture<Label, Call, Inputs, std::size_t>{
+        exact.label, exact.inputs, expected_under(P, exact.expected, requested.size())};
+  }
+};
+
+/// Every fixture of an exact prefix suite under policy P.
+template <reuse_policy P, class Suite>
+[[nodiscard]] constexpr auto all_under(const Suite& exact) noexcept {
+  return boost::hana::transform(exact, to_policy<P>{});
 }
 
 /// `prefix` equal tokens, then `tail` tokens of its own: two sequences sharing exactly `prefix`.
@@ -38,11 +62,11 @@ namespace kvc::suites {
 /// Prefix reuse as an engine with policy P implements it: `impl(cache_namespace,
 /// request_namespace, cached_tokens, requested_tokens)`, the policy built in, with
 /// `std::string_view` namespaces and `std::array` tokens (or spans, see
-/// kvc/verification/offered_arguments.hpp). The fixtures are the exact suite's, with their exact
-/// common prefix written out, and lengths on both sides of block boundaries (15, 16, 17, 31, 32,
+/// kvc/verification/offered_arguments.hpp). The fixtures are the exact suite's
+/// (`kvc::suites::prefix_reuse`, whose expected values are the exact common prefixes), then lengths on both sides of block boundaries (15, 16, 17, 31, 32,
 /// 33, 48), requests that end exactly at the common prefix, and whole-cache hits, so that each
-/// policy's rounding and cap are pinned. The expected values are `kvc::fixtures::expected_under`
-/// of the written-out exact prefix.
+/// policy's rounding and cap are pinned. Every expected value is `kvc::fixtures::expected_under`
+/// of a written-out exact prefix.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under = [] {
   using fixtures::shared_then;
@@ -50,35 +74,7 @@ inline constexpr auto prefix_reuse_under = [] {
   using fixtures::filled;
   using fixtures::join;
   constexpr std::string_view m{"m"};
-  return boost::hana::make_tuple(
-      // The exact suite's fixtures.
-      under<P>(label<"same namespace prefix">, m, m, std::array{'a'}, std::array{'a', 'b'}, 1),
-      under<P>(label<"different model">, "m1", "m2", std::array{'a', 'b'}, std::array{'a', 'b'}, 0),
-      under<P>(label<"same namespace mismatch">, "x", "x", std::array{'a', 'b'},
-               std::array{'a', 'c'}, 1),
-      under<P>(label<"same namespace empty">, "x", "x", std::array<char, 0>{}, std::array{'a'}, 0),
-      under<P>(label<"different namespace empty">, "x", "y", std::array{'a'},
-               std::array<char, 0>{}, 0),
-      under<P>(label<"same namespace full">, "ad", "ad", std::array{'q'}, std::array{'q'}, 1),
-      under<P>(label<"match resumes after mismatch">, "x", "x", std::array{'a', 'b', 'c'},
-               std::array{'a', 'z', 'c'}, 1),
-      under<P>(label<"first token differs">, "x", "x", std::array{'z', 'a'}, std::array{'a', 'a'},
-               0),
-      under<P>(label<"cached longer than request">, "x", "x", std::array{'a', 'b', 'c'},
-               std::array{'a', 'b'}, 2),
-      under<P>(label<"request longer than cache">, "x", "x", std::array{'a', 'b'},
-               std::array{'a', 'b', 'c', 'd'}, 2),
-      under<P>(label<"namespace is a prefix of the other">, "m", "m1", std::array{'a'},
-               std::array{'a'}, 0),
-      under<P>(label<"namespaces differ in last character">, "lora-a", "lora-b",
-               std::array{'a', 'b'}, std::array{'a', 'b'}, 0),
-      under<P>(label<"empty namespaces are equal">, "", "", std::array{'a', 'b'},
-               std::array{'a', 'b'}, 2),
-      under<P>(label<"empty and named namespace">, "", "m", std::array{'a'}, std::array{'a'}, 0),
-      under<P>(label<"both empty">, "x", "x", std::array<char, 0>{}, std::array<char, 0>{}, 0),
-      under<P>(label<"long shared prefix">, "x", "x",
-               join(filled<40>('t'), std::array{'u', 'v'}),
-               join(filled<40>('t'), std::array{'u', 'w'}), 41),
+  return boost::hana::concat(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
       // Block boundaries, the request running on past the common prefix.
       under<P>(label<"prefix of 15, request goes on">, m, m, shared_then<15, 1>(2),
                shared_then<15, 2>(3), 15),
@@ -104,7 +100,7 @@ inline constexpr auto prefix_reuse_under = [] {
       under<P>(label<"whole request of 1 cached">, m, m, filled<1>(1), filled<1>(1), 1),
       // Whole blocks in another namespace.
       under<P>(label<"whole blocks in another namespace">, m, "m-lora", filled<33>(1),
-               filled<33>(1), 0));
+               filled<33>(1), 0)));
 }();
 
 }  // namespace kvc::suites
