@@ -4,8 +4,10 @@
 #include <boost/hana/tuple.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <span>
+#include <utility>
 
 // [snippet]
 #include <kvc/conformance.hpp>
@@ -13,13 +15,17 @@
 // An engine's own admission check, written as the engine needs it...
 namespace my_engine {
 constexpr auto admit = [](auto capacity, auto used, auto requested) {
-  if (requested < 0 || used < 0 || used > capacity) return decltype(requested){0};
-  return requested <= capacity - used ? requested : decltype(requested){0};
+  // Mixed types are compared by value (std::cmp_*): a raw -1 < 0u is false.
+  if (std::cmp_less(requested, 0) || std::cmp_less(used, 0) || std::cmp_greater(used, capacity))
+    return decltype(requested){0};
+  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+  return std::cmp_less_equal(requested, free_slots) ? requested : decltype(requested){0};
 };
 }  // namespace my_engine
 
 // ...fails the build the day it drifts from kvc's contract, naming the fixture it got wrong.
 static_assert(kvc::verify(kvc::suites::append_admission, my_engine::admit));
+static_assert(kvc::verify(kvc::suites::append_admission_extremes, my_engine::admit));
 
 // Your own contracts get suites the same way: a Hana tuple of labelled fixtures.
 constexpr auto block_of = [](std::size_t token_index, std::size_t block_size) {
@@ -50,6 +56,7 @@ static_assert(kvc::verify(kvc::suites::seed_segment_positions<1>, my_positions))
 int main() {
   // conforms() is usable at run time too, e.g. in a self-test at start-up.
   const bool ok = kvc::conforms(kvc::suites::append_admission, my_engine::admit) &&
+                  kvc::conforms(kvc::suites::append_admission_extremes, my_engine::admit) &&
                   kvc::conforms(block_suite, block_of);
   std::puts(ok ? "my_engine conforms" : "my_engine does not conform");
   return ok ? 0 : 1;

@@ -2,6 +2,7 @@
 #include <kvc/append_admission.hpp>
 #include <kvc/conformance.hpp>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -84,6 +85,22 @@ using kvc::suites::seed_append_admission;
 // Wrong only at the extremes: the small-int suite cannot see them, the extremes suite does.
 static_assert(kvc::conforms(append_admission, bad::wrapping_sum));
 static_assert(kvc::conforms(append_admission, bad::narrows_to_signed));
+
+// The extremes suite's first nine fixtures, all the suite had before the mixed-signedness and
+// past-32-bit fixtures, accept these two: the fixtures marked false below are what reject them.
+using kvc::suites::append_admission_extremes;
+static_assert(kvc::conforms(append_admission, bad::compares_raw));
+static_assert(kvc::outcomes(append_admission_extremes, bad::compares_raw) ==
+              std::array{true, true, true, true, true, true, true, true, true,  // the nine before
+                         false, false, false,  // int and int64 capacity -1 with unsigned used
+                         true, true, true, true, true, true,  // the other mixed signedness
+                         true, true, true, true});            // past 32 bits
+static_assert(kvc::conforms(append_admission, bad::narrows_to_uint32));
+static_assert(kvc::outcomes(append_admission_extremes, bad::narrows_to_uint32) ==
+              std::array{true, true, true, true, true, true, true, true, true,  // the nine before
+                         true, true, true, true, true, true, true, true, true,  // mixed signedness
+                         true, true,     // capacity past 32 bits; used 2^32 with one slot left
+                         false, false});  // used 2^32: two requested, one slot left; above capacity
 
 // The record's own fixtures miss these.
 static_assert(kvc::conforms(seed_append_admission<1>, bad::trusts_negative_used));

@@ -16,6 +16,25 @@ namespace bad = kvc::mutants::batch_admission;
 // Wrong only at the extremes: exact on small ints (contracts.cpp proves the extremes reject it).
 static_assert(kvc::conforms(kvc::suites::batch_admission, bad::wrapping_sum));
 
+// Each suite accepted these before the fixtures marked false below: those are what reject them.
+static_assert(kvc::outcomes(kvc::suites::batch_admission, bad::refuses_zero_requests) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         true,            // the thirteen before
+                         false, false,    // zero-size request among others; first fills the cache
+                         true});          // zero-size request alone: 0 either way
+static_assert(kvc::conforms(kvc::suites::batch_admission, bad::compares_raw));
+static_assert(kvc::outcomes(kvc::suites::batch_admission_extremes, bad::compares_raw) ==
+              std::array{true, true, true, true,       // the four before
+                         false, false,                 // int capacity -1 with unsigned used
+                         true, true, true,             // the other mixed signedness
+                         true, true, true});           // past 32 bits
+static_assert(kvc::conforms(kvc::suites::batch_admission, bad::narrows_to_uint32));
+static_assert(kvc::outcomes(kvc::suites::batch_admission_extremes, bad::narrows_to_uint32) ==
+              std::array{true, true, true, true,       // the four before
+                         true, true, true, true, true,  // mixed signedness
+                         true,                          // capacity past 32 bits
+                         false, false});  // used 2^32 with one slot left; above a small capacity
+
 // A batch of one is kvc::admitted_append.
 constexpr bool batch_of_one_is_append() {
   for (int capacity = -3; capacity <= 8; ++capacity)

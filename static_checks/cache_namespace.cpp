@@ -5,6 +5,7 @@
 
 #include <array>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -41,5 +42,47 @@ static_assert(kvc::reusable_prefix_length(cache_namespace{"m", "sql", 3, "t"},
                                           cache_namespace{"m", "sql", 3, "t"}, tokens, tokens, 2) == 4);
 static_assert(kvc::reusable_prefix_length(cache_namespace{"m", "sql", 3, "t"},
                                           cache_namespace{"m", "sql", 4, "t"}, tokens, tokens, 2) == 0);
+
+}  // namespace
+
+// --- What the suite missed before its last nine fixtures -----------------------------------------
+// (contracts.cpp proves every mutant rejected; these show that the new fixtures are what do it.)
+#include <kvc/contracts/cache_namespace.hpp>
+
+namespace {
+
+namespace bad = kvc::mutants::cache_namespace;
+
+/// The first nine fixtures (all the suite had before) pass, then `after` for the nine added since:
+/// model and adapter joined with a slash, adapter and salt joined with a slash, adapter against a
+/// salt of the same name, salt and adapter boundary shifted, base model against adapter, adapter
+/// revisions 2^32 apart, model names differ in case, models differ after an embedded NUL, model
+/// name with a trailing space.
+constexpr std::array<bool, 18> passes_the_first_nine_then(const std::array<bool, 9>& after) {
+  std::array<bool, 18> row{};
+  for (std::size_t i = 0; i < 9; ++i) row[i] = true;
+  for (std::size_t i = 0; i < 9; ++i) row[9 + i] = after[i];
+  return row;
+}
+constexpr auto outcomes = [](const auto& impl) {
+  return kvc::outcomes(kvc::suites::namespace_isolation, impl);
+};
+
+static_assert(outcomes(bad::slash_joined_key) ==
+              passes_the_first_nine_then({false, false, true, true, true, true, true, true, true}));
+static_assert(outcomes(bad::untagged_tuple) ==
+              passes_the_first_nine_then({true, true, false, true, true, true, true, true, true}));
+static_assert(outcomes(bad::salt_then_adapter_key) ==
+              passes_the_first_nine_then({true, true, false, false, true, true, true, true, true}));
+static_assert(outcomes(bad::base_cache_serves_adapters) ==
+              passes_the_first_nine_then({true, true, true, true, false, true, true, true, true}));
+static_assert(outcomes(bad::revision_as_uint32) ==
+              passes_the_first_nine_then({true, true, true, true, true, false, true, true, true}));
+static_assert(outcomes(bad::case_insensitive) ==
+              passes_the_first_nine_then({true, true, true, true, true, true, false, true, true}));
+static_assert(outcomes(bad::c_string_compare) ==
+              passes_the_first_nine_then({true, true, true, true, true, true, true, false, true}));
+static_assert(outcomes(bad::trims_whitespace) ==
+              passes_the_first_nine_then({true, true, true, true, true, true, true, true, false}));
 
 }  // namespace

@@ -59,3 +59,35 @@ static_assert(!std::invocable<offsets_fn, std::span<const opaque>, std::span<int
 static_assert(!std::invocable<decltype(kvc::segment_run_count), int>);
 
 }  // namespace
+
+// --- What the suites missed before their new fixtures ---------------------------------------------
+// (contracts.cpp proves every mutant rejected; these show which fixtures do it.)
+#include <kvc/contracts/segment_offsets.hpp>
+
+namespace {
+
+namespace bad = kvc::mutants::segment_offsets;
+using kvc::outcomes;
+
+// Offsets: the first seven fixtures (all the suite had before) pass; then one run of 300 tokens,
+// 300 runs of one token, one run of id 0, a run of id 0 after another.
+static_assert(outcomes(kvc::suites::segment_offsets, bad::offsets_in_uint8) ==
+              std::array{true, true, true, true, true, true, true, false, false, true, true});
+static_assert(outcomes(kvc::suites::segment_offsets, bad::zero_id_is_padding) ==
+              std::array{true, true, true, true, true, true, true, true, false, false, false});
+// A trailing singleton taken for padding was already rejected, by "alternating runs", "repeated
+// after intervening segment" and "long run then a singleton"; the suite keeps it as a mutant.
+static_assert(outcomes(kvc::suites::segment_offsets, bad::drops_trailing_singleton) ==
+              std::array{true, false, true, true, true, false, false, true, false, true, true});
+
+// Run count: the first six pass; then 300 runs of one token, adjacent ids 2^32 apart.
+static_assert(outcomes(kvc::suites::segment_run_count, bad::run_count_in_uint8) ==
+              std::array{true, true, true, true, true, true, false, true});
+static_assert(outcomes(kvc::suites::segment_run_count, bad::ids_as_int32) ==
+              std::array{true, true, true, true, true, true, true, false});
+
+// Longest run: the first seven pass; then one run of 300 tokens.
+static_assert(outcomes(kvc::suites::max_segment_length, bad::max_length_in_uint8) ==
+              std::array{true, true, true, true, true, true, true, false});
+
+}  // namespace

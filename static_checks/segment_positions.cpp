@@ -11,6 +11,7 @@
 #include <span>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 namespace {
 
@@ -114,5 +115,35 @@ static_assert(!std::invocable<positions_fn, std::span<const int>, std::span<bool
 static_assert(!std::invocable<positions_fn, std::array<opaque, 2>>);
 static_assert(!std::invocable<positions_fn, std::span<const opaque>, std::span<int>>);
 static_assert(!kvc::position_output<std::span<const int>>);
+
+}  // namespace
+
+// --- What the suites missed before their new fixtures ---------------------------------------------
+// (contracts.cpp proves every mutant rejected; these show which fixtures do it.)
+#include <kvc/contracts/segment_positions.hpp>
+
+namespace {
+
+namespace bad = kvc::mutants::segment_positions;
+
+// An 8-bit counter passes the thirteen fixtures the suite had before "one run of 300 tokens".
+static_assert(kvc::outcomes(kvc::suites::segment_positions, bad::position_counter_8_bits) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         true, false});
+// A 16-bit counter passes the whole regular suite; only the run of 65,537 tokens rejects it.
+static_assert(kvc::conforms(kvc::suites::segment_positions, bad::position_counter_16_bits));
+static_assert(kvc::outcomes(kvc::suites::segment_positions_long, bad::position_counter_16_bits) ==
+              std::array{false});
+
+// Id 0 taken for padding (its tokens at position 0) was already rejected, by "negative ids" and
+// "zero ids after a run".
+constexpr auto zero_id_is_padding = [](auto segments, auto out) {
+  using id = std::remove_cvref_t<decltype(segments[0])>;
+  for (size_t i = 0; i < segments.size(); ++i)
+    out[i] = segments[i] == id{} || i == 0 || !(segments[i] == segments[i - 1]) ? 0 : out[i - 1] + 1;
+};
+static_assert(kvc::outcomes(kvc::suites::segment_positions, zero_id_is_padding) ==
+              std::array{true, true, true, true, true, true, true, true, false, false, true, true,
+                         true, true});
 
 }  // namespace

@@ -88,6 +88,39 @@ inline constexpr auto narrows_to_signed = [](auto capacity, auto used, auto requ
   return r >= 0 && u >= 0 && u <= c && r <= c - u ? r : std::intmax_t{0};
 };
 
+// The next mutant is written as engines write it, with no cast: their builds do not enable
+// -Wsign-compare or -Wsign-conversion, so neither may stop it compiling here.
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wtype-limits"
+#endif
+
+/// Compares raw with `<`, `<=` and `-` in the arguments' own types (the README's my_engine::admit
+/// as it first was): with an int capacity of -1 and unsigned used, capacity - used wraps to
+/// 4294967295 free slots. (Unsigned wrap only: a signed subtraction is reached with 0 <= used <=
+/// capacity.)
+inline constexpr auto compares_raw = [](auto capacity, auto used, auto requested) {
+  if (requested < 0 || used < 0 || used > capacity) return decltype(requested){0};
+  return requested <= capacity - used ? requested : decltype(requested){0};
+};
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+/// Keeps the used count in a `std::uint32_t` (a 32-bit per-sequence token counter), after checking
+/// signs by value: 2^32 used slots read as 0.
+inline constexpr auto narrows_to_uint32 = [](auto capacity, auto used, auto requested) {
+  if (std::cmp_less(requested, 0) || std::cmp_less(used, 0)) return decltype(requested){0};
+  const std::uint32_t used_slots = static_cast<std::uint32_t>(used);
+  return std::cmp_less_equal(used_slots, capacity) &&
+                 std::cmp_less_equal(requested, static_cast<std::uintmax_t>(capacity) - used_slots)
+             ? requested
+             : decltype(requested){0};
+};
+
 }  // namespace kvc::mutants::append_admission
 
 namespace kvc::verification {
@@ -115,6 +148,8 @@ inline constexpr auto append_admission_contract = describe_contract<"append_admi
     check_suite<"append_admission_extremes", "fuzz_append_admission">(
         suites::append_admission_extremes, kvc::admitted_append,
         named<"wrapping_sum">(mutants::append_admission::wrapping_sum),
-        named<"narrows_to_signed">(mutants::append_admission::narrows_to_signed)));
+        named<"narrows_to_signed">(mutants::append_admission::narrows_to_signed),
+        named<"compares_raw">(mutants::append_admission::compares_raw),
+        named<"narrows_to_uint32">(mutants::append_admission::narrows_to_uint32)));
 
 }  // namespace kvc::verification

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <ranges>
+#include <type_traits>
 #include <utility>
 
 #include <kvc/contracts/append_admission.hpp>
@@ -74,6 +76,63 @@ inline constexpr auto wrapping_sum = [](auto capacity, auto used, const auto& re
   return total <= free_slots ? total : std::uintmax_t{0};
 };
 
+/// Treats a zero-size request as invalid (`<= 0` where `< 0` is meant) and refuses the whole step,
+/// though a sequence with no new tokens this step is an ordinary member of it.
+inline constexpr auto refuses_zero_requests = [](auto capacity, auto used, const auto& requests) {
+  std::intmax_t total = 0;
+  for (const auto request : requests) {
+    if (detail::wide(request) <= 0) return std::intmax_t{0};
+    total += detail::wide(request);
+  }
+  const auto u = detail::wide(used);
+  return u >= 0 && total <= detail::wide(capacity) - u ? total : std::intmax_t{0};
+};
+
+// The next mutant is written as engines write it, with no cast: their builds do not enable
+// -Wsign-compare or -Wsign-conversion, so neither may stop it compiling here.
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wtype-limits"
+#endif
+
+/// The batch form of the README's my_engine::admit as it first was: raw `<`, `>` and `-` in the
+/// arguments' own types, so an int capacity of -1 with unsigned used leaves 4294967295 free slots.
+/// (Each request is checked against what is left, so the sum is exact; unsigned wrap only.)
+inline constexpr auto compares_raw = [](auto capacity, auto used, const auto& requests) {
+  using result = std::common_type_t<decltype(capacity), std::ranges::range_value_t<decltype(requests)>>;
+  if (used < 0 || used > capacity) return result{0};
+  auto free_slots = capacity - used;
+  result total = 0;
+  for (const auto request : requests) {
+    if (request < 0 || request > free_slots) return result{0};
+    free_slots -= request;
+    total += request;
+  }
+  return total;
+};
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+/// Keeps the used count in a `std::uint32_t` (a 32-bit per-sequence token counter), after checking
+/// signs by value: 2^32 used slots read as 0.
+inline constexpr auto narrows_to_uint32 = [](auto capacity, auto used, const auto& requests) {
+  if (std::cmp_less(used, 0)) return std::uintmax_t{0};
+  const std::uint32_t used_slots = static_cast<std::uint32_t>(used);
+  if (std::cmp_greater(used_slots, capacity)) return std::uintmax_t{0};
+  std::uintmax_t free_slots = static_cast<std::uintmax_t>(capacity) - used_slots;
+  std::uintmax_t total = 0;
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots)) return std::uintmax_t{0};
+    free_slots -= static_cast<std::uintmax_t>(request);
+    total += static_cast<std::uintmax_t>(request);
+  }
+  return total;
+};
+
 }  // namespace kvc::mutants::batch_admission
 
 namespace kvc::verification {
@@ -85,9 +144,12 @@ inline constexpr auto batch_admission_contract = describe_contract<"batch_admiss
         named<"greedy_partial">(mutants::batch_admission::greedy_partial),
         named<"checks_sum_only">(mutants::batch_admission::checks_sum_only),
         named<"checks_each_alone">(mutants::batch_admission::checks_each_alone),
-        named<"trusts_used">(mutants::batch_admission::trusts_used)),
+        named<"trusts_used">(mutants::batch_admission::trusts_used),
+        named<"refuses_zero_requests">(mutants::batch_admission::refuses_zero_requests)),
     check_suite<"batch_admission_extremes", "fuzz_batch_admission">(
         suites::batch_admission_extremes, kvc::admitted_batch,
-        named<"wrapping_sum">(mutants::batch_admission::wrapping_sum)));
+        named<"wrapping_sum">(mutants::batch_admission::wrapping_sum),
+        named<"compares_raw">(mutants::batch_admission::compares_raw),
+        named<"narrows_to_uint32">(mutants::batch_admission::narrows_to_uint32)));
 
 }  // namespace kvc::verification

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include <kvc/cache_namespace.hpp>
@@ -74,6 +75,91 @@ inline constexpr auto salt_prefix_match = detail::reuse_if([](const auto& c, con
          c.salt.substr(0, shorter) == r.salt.substr(0, shorter);
 });
 
+/// The key is model, adapter and salt joined with '/' (a path-like key): "org/a" + "b" aliases
+/// "org" + "a/b".
+inline constexpr auto slash_joined_key = detail::reuse_if([](const auto& c, const auto& r) {
+  const std::string_view a[] = {c.model, "/", c.adapter, "/", c.salt};
+  const std::string_view b[] = {r.model, "/", r.adapter, "/", r.salt};
+  return c.adapter_revision == r.adapter_revision && detail::same_concatenation(a, b);
+});
+
+/// The key is the tuple of whichever of adapter and salt are set, untagged (vLLM's extra keys hold
+/// the LoRA name and the cache salt this way): adapter "X" alone equals salt "X" alone.
+inline constexpr auto untagged_tuple = detail::reuse_if([](const auto& c, const auto& r) {
+  std::string_view a[2]{}, b[2]{};
+  std::size_t na = 0, nb = 0;
+  for (const std::string_view field : {c.adapter, c.salt})
+    if (!field.empty()) a[na++] = field;
+  for (const std::string_view field : {r.adapter, r.salt})
+    if (!field.empty()) b[nb++] = field;
+  return c.model == r.model && c.adapter_revision == r.adapter_revision && na == nb &&
+         a[0] == b[0] && a[1] == b[1];
+});
+
+/// The key is the salt then the adapter concatenated (SGLang's cache key): salt "ab" + adapter "c"
+/// aliases salt "a" + adapter "bc".
+inline constexpr auto salt_then_adapter_key = detail::reuse_if([](const auto& c, const auto& r) {
+  const std::string_view a[] = {c.salt, c.adapter};
+  const std::string_view b[] = {r.salt, r.adapter};
+  return c.model == r.model && c.adapter_revision == r.adapter_revision &&
+         detail::same_concatenation(a, b);
+});
+
+/// Checks the adapter only when the cached entry has one, so a base-model cache serves adapter
+/// requests (llama.cpp reused a prompt cache made without a LoRA for requests with one).
+inline constexpr auto base_cache_serves_adapters = detail::reuse_if([](const auto& c, const auto& r) {
+  return c.model == r.model && (c.adapter.empty() || c.adapter == r.adapter) &&
+         c.adapter_revision == r.adapter_revision && c.salt == r.salt;
+});
+
+/// Stores the adapter revision in a `std::uint32_t`: revision 2^32 + 1 aliases revision 1.
+inline constexpr auto revision_as_uint32 = detail::reuse_if([](const auto& c, const auto& r) {
+  return c.model == r.model && c.adapter == r.adapter && c.salt == r.salt &&
+         static_cast<std::uint32_t>(c.adapter_revision) ==
+             static_cast<std::uint32_t>(r.adapter_revision);
+});
+
+/// Compares names case-insensitively (as a lower-cased model name or a case-insensitive map
+/// does): "Llama" is "llama".
+inline constexpr auto case_insensitive = detail::reuse_if([](const auto& c, const auto& r) {
+  const auto same = [](std::string_view x, std::string_view y) {
+    const auto lower = [](char ch) {
+      return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
+    };
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (lower(x[i]) != lower(y[i])) return false;
+    return true;
+  };
+  return same(c.model, r.model) && same(c.adapter, r.adapter) &&
+         c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
+});
+
+/// Compares names as C strings (`strcmp` on `c_str()`): everything after an embedded NUL is ignored.
+inline constexpr auto c_string_compare = detail::reuse_if([](const auto& c, const auto& r) {
+  const auto same = [](std::string_view x, std::string_view y) {
+    for (std::size_t i = 0;; ++i) {
+      const char a = i < x.size() ? x[i] : '\0';
+      const char b = i < y.size() ? y[i] : '\0';
+      if (a != b) return false;
+      if (a == '\0') return true;
+    }
+  };
+  return same(c.model, r.model) && same(c.adapter, r.adapter) &&
+         c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
+});
+
+/// Trims surrounding whitespace from names (as a configuration loader does): "llama " is "llama".
+inline constexpr auto trims_whitespace = detail::reuse_if([](const auto& c, const auto& r) {
+  const auto trim = [](std::string_view x) {
+    while (!x.empty() && (x.front() == ' ' || x.front() == '\t')) x.remove_prefix(1);
+    while (!x.empty() && (x.back() == ' ' || x.back() == '\t')) x.remove_suffix(1);
+    return x;
+  };
+  return trim(c.model) == trim(r.model) && trim(c.adapter) == trim(r.adapter) &&
+         c.adapter_revision == r.adapter_revision && trim(c.salt) == trim(r.salt);
+});
+
 }  // namespace kvc::mutants::cache_namespace
 
 namespace kvc::verification {
@@ -86,6 +172,14 @@ inline constexpr auto cache_namespace_contract = describe_contract<"cache_namesp
         named<"adapter_name_only">(mutants::cache_namespace::adapter_name_only),
         named<"ignores_salt">(mutants::cache_namespace::ignores_salt),
         named<"ignores_adapter">(mutants::cache_namespace::ignores_adapter),
-        named<"salt_prefix_match">(mutants::cache_namespace::salt_prefix_match)));
+        named<"salt_prefix_match">(mutants::cache_namespace::salt_prefix_match),
+        named<"slash_joined_key">(mutants::cache_namespace::slash_joined_key),
+        named<"untagged_tuple">(mutants::cache_namespace::untagged_tuple),
+        named<"salt_then_adapter_key">(mutants::cache_namespace::salt_then_adapter_key),
+        named<"base_cache_serves_adapters">(mutants::cache_namespace::base_cache_serves_adapters),
+        named<"revision_as_uint32">(mutants::cache_namespace::revision_as_uint32),
+        named<"case_insensitive">(mutants::cache_namespace::case_insensitive),
+        named<"c_string_compare">(mutants::cache_namespace::c_string_compare),
+        named<"trims_whitespace">(mutants::cache_namespace::trims_whitespace)));
 
 }  // namespace kvc::verification

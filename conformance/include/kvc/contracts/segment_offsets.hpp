@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 #include <kvc/segment_offsets.hpp>
 #include <kvc/verification/descriptor.hpp>
@@ -99,6 +101,61 @@ inline constexpr auto largest_position = [](const auto& segments) {
   return longest;
 };
 
+/// Counts tokens in a `std::uint8_t` (an 8-bit offset buffer): offsets wrap to 0 at 256.
+inline constexpr auto offsets_in_uint8 = [](auto segments, auto out) {
+  std::size_t n = 0;
+  std::uint8_t offset = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i, ++offset)
+    if (detail::starts_run(segments, i)) out[n++] = offset;
+  out[n] = offset;
+};
+/// Takes id 0 for padding (as unpadding helpers built on attention masks do): its tokens are
+/// dropped, and the offsets count only the others.
+inline constexpr auto zero_id_is_padding = [](auto segments, auto out) {
+  using id = std::remove_cvref_t<decltype(segments[0])>;
+  std::size_t n = 0, kept = 0;
+  out[n++] = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (segments[i] == id{}) continue;
+    ++kept;
+    if (i + 1 == segments.size() || !(segments[i + 1] == segments[i])) out[n++] = kept;
+  }
+};
+/// Takes a trailing one-token run for a padding token and leaves it out, total included.
+inline constexpr auto drops_trailing_singleton = [](auto segments, auto out) {
+  std::size_t size = segments.size();
+  if (size >= 2 && !(segments[size - 1] == segments[size - 2])) --size;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < size; ++i)
+    if (detail::starts_run(segments, i)) out[n++] = i;
+  out[n] = size;
+};
+/// Run count kept in a `std::uint8_t`: wraps to 0 at 256 runs.
+inline constexpr auto run_count_in_uint8 = [](const auto& segments) {
+  std::uint8_t runs = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (detail::starts_run(segments, i)) ++runs;
+  return runs;
+};
+/// Compares ids after narrowing them to `std::int32_t` (an int32 segment-id tensor): int64 ids
+/// 2^32 + 1 and 1 become one run.
+inline constexpr auto ids_as_int32 = [](const auto& segments) {
+  std::size_t runs = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i == 0 ||
+        static_cast<std::int32_t>(segments[i]) != static_cast<std::int32_t>(segments[i - 1]))
+      ++runs;
+  return runs;
+};
+/// Longest run kept in a `std::uint8_t`: a run of 256 tokens has length 0.
+inline constexpr auto max_length_in_uint8 = [](const auto& segments) {
+  std::uint8_t longest = 0, length = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    length = detail::starts_run(segments, i) ? std::uint8_t{1} : static_cast<std::uint8_t>(length + 1);
+    longest = length > longest ? length : longest;
+  }
+  return longest;
+};
 }  // namespace kvc::mutants::segment_offsets
 
 namespace kvc::verification {
@@ -110,14 +167,20 @@ inline constexpr auto segment_offsets_contract = describe_contract<"segment_offs
         named<"no_total">(mutants::segment_offsets::no_total),
         named<"merges_reused_ids">(mutants::segment_offsets::merges_reused_ids),
         named<"empty_writes_nothing">(mutants::segment_offsets::empty_writes_nothing),
-        named<"lengths_not_offsets">(mutants::segment_offsets::lengths_not_offsets)),
+        named<"lengths_not_offsets">(mutants::segment_offsets::lengths_not_offsets),
+        named<"offsets_in_uint8">(mutants::segment_offsets::offsets_in_uint8),
+        named<"zero_id_is_padding">(mutants::segment_offsets::zero_id_is_padding),
+        named<"drops_trailing_singleton">(mutants::segment_offsets::drops_trailing_singleton)),
     check_suite<"segment_run_count", "">(
         suites::segment_run_count, kvc::segment_run_count,
         named<"counts_distinct_ids">(mutants::segment_offsets::counts_distinct_ids),
-        named<"counts_changes">(mutants::segment_offsets::counts_changes)),
+        named<"counts_changes">(mutants::segment_offsets::counts_changes),
+        named<"run_count_in_uint8">(mutants::segment_offsets::run_count_in_uint8),
+        named<"ids_as_int32">(mutants::segment_offsets::ids_as_int32)),
     check_suite<"max_segment_length", "">(
         suites::max_segment_length, kvc::max_segment_length,
         named<"longest_per_id">(mutants::segment_offsets::longest_per_id),
-        named<"largest_position">(mutants::segment_offsets::largest_position)));
+        named<"largest_position">(mutants::segment_offsets::largest_position),
+        named<"max_length_in_uint8">(mutants::segment_offsets::max_length_in_uint8)));
 
 }  // namespace kvc::verification

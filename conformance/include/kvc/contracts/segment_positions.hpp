@@ -5,12 +5,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include <array>
 #include <kvc/segment_positions.hpp>
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/segment_positions.hpp>
+#include <kvc/suites/segment_positions_long.hpp>
 
 namespace kvc::mutants::segment_positions {
 
@@ -70,11 +72,35 @@ inline constexpr auto resumes_reused_id = [](auto segments, auto out) {
   }
 };
 
+/// Keeps the position counter in a `std::uint8_t`: positions wrap to 0 at 256.
+inline constexpr auto position_counter_8_bits = [](auto segments, auto out) {
+  std::uint8_t position = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    position = i > 0 && segments[i] == segments[i - 1] ? static_cast<std::uint8_t>(position + 1)
+                                                       : std::uint8_t{0};
+    out[i] = position;
+  }
+};
+/// Keeps the position counter in a `std::uint16_t`: positions wrap to 0 at 65,536. (The array
+/// shape, a hot loop over raw pointers: cheap enough to run on 65,537 tokens at compile time.)
+inline constexpr auto position_counter_16_bits =
+    []<class S, std::size_t N>(const std::array<S, N>& segments) {
+      std::array<std::size_t, N> positions{};
+      const S* ids = segments.data();
+      std::size_t* out = positions.data();
+      std::uint16_t position = 0;
+      for (std::size_t i = 1; i < N; ++i) {
+        position = ids[i - 1] == ids[i] ? static_cast<std::uint16_t>(position + 1) : std::uint16_t{0};
+        out[i] = position;
+      }
+      return positions;
+    };
 }  // namespace kvc::mutants::segment_positions
 
 namespace kvc::verification {
 
-/// Segment positions: the record's suite with its two published implementations.
+/// Segment positions: the record's suite with its two published implementations, and one run past
+/// 16 bits.
 inline constexpr auto segment_positions_contract = describe_contract<"segment_positions">(
     with_record(
         check_suite<"segment_positions", "fuzz_segment_positions">(
@@ -83,13 +109,18 @@ inline constexpr auto segment_positions_contract = describe_contract<"segment_po
             named<"resets_on_increase_only">(mutants::segment_positions::resets_on_increase_only),
             named<"resets_at_default_id_only">(mutants::segment_positions::resets_at_default_id_only),
             named<"skips_last_token">(mutants::segment_positions::skips_last_token),
-            named<"resumes_reused_id">(mutants::segment_positions::resumes_reused_id)),
+            named<"resumes_reused_id">(mutants::segment_positions::resumes_reused_id),
+            named<"position_counter_8_bits">(mutants::segment_positions::position_counter_8_bits)),
         // The record's table: two segments, alternating runs, same run, empty, single segment,
         // repeated after intervening segment.
         record(suites::seed_segment_positions<1>,
                published<"seed_failure">(mutants::segment_positions::seed_failure,
                                          std::array{false, false, true, true, true, false}),
                published<"seed_unsuccessful_fix">(mutants::segment_positions::seed_unsuccessful_fix,
-                                                  std::array{true, false, true, true, true, false}))));
+                                                  std::array{true, false, true, true, true, false}))),
+    // One run of 65,537 tokens: only one-pass mutants, within the constant-evaluation limits.
+    check_suite<"segment_positions_long", "">(
+        suites::segment_positions_long, kvc::segment_positions,
+        named<"position_counter_16_bits">(mutants::segment_positions::position_counter_16_bits)));
 
 }  // namespace kvc::verification

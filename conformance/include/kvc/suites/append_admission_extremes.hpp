@@ -12,8 +12,10 @@
 
 namespace kvc::suites {
 
-/// Mixed integer types at their extremes. An implementation passes only if it decides the bounds by
-/// mathematical value: subtracting or adding in the arguments' own types overflows or wraps here.
+/// Mixed integer types at their extremes, mixed signedness with small values, and counts past 32
+/// bits. An implementation passes only if it decides the bounds by mathematical value: subtracting,
+/// adding or comparing in the arguments' own types overflows, wraps or converts a negative value to
+/// a huge unsigned one here, and a count kept in 32 bits loses its high bits.
 inline constexpr auto append_admission_extremes = boost::hana::make_tuple(
     make_fixture(label<"size_t capacity with int64 negative request">,
                  inputs(std::numeric_limits<std::size_t>::max(), std::size_t{0}, std::int64_t{-1}),
@@ -43,6 +45,35 @@ inline constexpr auto append_admission_extremes = boost::hana::make_tuple(
                  std::uint8_t{0}),
     make_fixture(label<"uint64 used above int64 capacity">,
                  inputs(std::int64_t{5}, std::numeric_limits<std::uint64_t>::max(), std::int64_t{0}),
-                 std::int64_t{0}));
+                 std::int64_t{0}),
+    // Mixed signedness with small values, in every argument position (s: int, u: unsigned). Raw
+    // `<`, `<=` and `-` convert a negative int to unsigned: -1 becomes 4294967295 free slots.
+    make_fixture(label<"int capacity -1 with unsigned used">, inputs(-1, 0U, 5), 0),
+    make_fixture(label<"int capacity -1 with unsigned used and request">, inputs(-1, 0U, 5U), 0U),
+    make_fixture(label<"int64 capacity -1 with uint64 used">,
+                 inputs(std::int64_t{-1}, std::uint64_t{0}, std::int64_t{5}), std::int64_t{0}),
+    make_fixture(label<"unsigned capacity with negative int used">, inputs(10U, -3, 5), 0),
+    make_fixture(label<"unsigned capacity and request with negative int used">,
+                 inputs(10U, -3, 5U), 0U),
+    make_fixture(label<"unsigned capacity with int used and request">, inputs(10U, 2, 8), 8),
+    make_fixture(label<"unsigned capacity and used with negative int request">,
+                 inputs(10U, 2U, -1), 0),
+    make_fixture(label<"int capacity and used with unsigned request that fits">, inputs(10, 2, 8U),
+                 8U),
+    make_fixture(label<"int capacity and used with unsigned request one too many">,
+                 inputs(10, 2, 9U), 0U),
+    // Counts past 32 bits: a count kept in 32 bits reads 2^32 + k as k.
+    make_fixture(label<"capacity past 32 bits">,
+                 inputs(std::uint64_t{0x1'0000'0005}, std::uint64_t{0}, std::uint64_t{10}),
+                 std::uint64_t{10}),
+    make_fixture(label<"used 2^32 with one slot left">,
+                 inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{1}),
+                 std::uint64_t{1}),
+    make_fixture(label<"used 2^32 with two requested and one slot left">,
+                 inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{2}),
+                 std::uint64_t{0}),
+    make_fixture(label<"used 2^32 above a small capacity">,
+                 inputs(std::uint64_t{5}, std::uint64_t{0x1'0000'0000}, std::uint64_t{3}),
+                 std::uint64_t{0}));
 
 }  // namespace kvc::suites

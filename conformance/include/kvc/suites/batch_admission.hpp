@@ -28,6 +28,12 @@ inline constexpr auto batch_admission = boost::hana::make_tuple(
     make_fixture(label<"batch with room to spare">, inputs(100, 10, std::array{1, 2, 3}), 6),
     make_fixture(label<"many small requests">, inputs(100, 0, fixtures::filled<10>(10)), 100),
     make_fixture(label<"used above capacity">, inputs(4, 6, std::array{0, 1}), 0),
-    make_fixture(label<"negative used">, inputs(10, -5, std::array{12}), 0));
+    make_fixture(label<"negative used">, inputs(10, -5, std::array{12}), 0),
+    // A request for 0 tokens is valid (a sequence with nothing new to cache this step): it adds
+    // nothing and must not refuse the others.
+    make_fixture(label<"zero-size request among others">, inputs(10, 0, std::array{3, 0, 2}), 5),
+    make_fixture(label<"zero-size request first fills the cache">, inputs(10, 4, std::array{0, 6}),
+                 6),
+    make_fixture(label<"zero-size request alone">, inputs(10, 0, std::array{0}), 0));
 
 }  // namespace kvc::suites

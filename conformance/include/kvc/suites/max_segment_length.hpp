@@ -6,6 +6,7 @@
 
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
 
 namespace kvc::suites {
@@ -19,6 +20,9 @@ inline constexpr auto max_segment_length = boost::hana::make_tuple(
     make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
     make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
                  std::size_t{2}),
-    make_fixture(label<"longest run last">, inputs(std::array{1, 2, 2, 3, 3, 3}), std::size_t{3}));
+    make_fixture(label<"longest run last">, inputs(std::array{1, 2, 2, 3, 3, 3}), std::size_t{3}),
+    // Past 8 bits: a run length kept in a uint8_t wraps to 0 at 256 tokens.
+    make_fixture(label<"one run of 300 tokens">, inputs(fixtures::filled<300>(7)),
+                 std::size_t{300}));
 
 }  // namespace kvc::suites

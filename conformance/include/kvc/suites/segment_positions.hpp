@@ -46,7 +46,10 @@ inline constexpr auto extra_segment_positions = boost::hana::make_tuple(
                            std::array{7, 7, 7, 7, 8, 7, 7},
                            std::array<std::size_t, 7>{0, 1, 2, 3, 0, 0, 1}),
     make_positions_fixture(label<"singleton run at the end">, std::array{'a', 'a', 'a', 'b'},
-                           std::array<std::size_t, 4>{0, 1, 2, 0}));
+                           std::array<std::size_t, 4>{0, 1, 2, 0}),
+    // Past 8 bits: a position counter kept in a uint8_t wraps to 0 at token 256.
+    make_positions_fixture(label<"one run of 300 tokens">, fixtures::filled<300>(7),
+                           fixtures::iota<300>()));
 
 /// The segment-positions suite: the record's fixtures (N = 1) first, then the extra ones.
 inline constexpr auto segment_positions =

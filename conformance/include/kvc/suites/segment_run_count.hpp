@@ -3,9 +3,11 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
 
 namespace kvc::suites {
@@ -18,6 +20,11 @@ inline constexpr auto segment_run_count = boost::hana::make_tuple(
     make_fixture(label<"empty">, inputs(std::array<char, 0>{}), std::size_t{0}),
     make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
     make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
-                 std::size_t{3}));
+                 std::size_t{3}),
+    // Past 8 bits: a run counter kept in a uint8_t wraps to 0 at 256 runs.
+    make_fixture(label<"300 runs of one token">, inputs(fixtures::iota<300>()), std::size_t{300}),
+    // Ids are compared whole: int64 ids 2^32 + 1 and 1 are two runs.
+    make_fixture(label<"adjacent ids 2^32 apart">,
+                 inputs(std::array<std::int64_t, 2>{0x1'0000'0001, 1}), std::size_t{2}));
 
 }  // namespace kvc::suites
