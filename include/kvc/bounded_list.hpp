@@ -4,11 +4,11 @@
 
 #include <array>
 #include <cstddef>
-#include <ranges>
 #include <utility>
 
 #include "concepts.hpp"
 #include "detail/equal.hpp"
+#include "detail/ranges.hpp"
 
 namespace kvc {
 

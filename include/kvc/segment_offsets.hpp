@@ -8,12 +8,12 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <ranges>
 #include <system_error>
 #include <utility>
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
+#include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 
 namespace kvc {

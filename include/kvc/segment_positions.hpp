@@ -9,12 +9,12 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <ranges>
 #include <system_error>
 #include <utility>
 
 #include "concepts.hpp"
 #include "detail/positions.hpp"
+#include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 
 namespace kvc {

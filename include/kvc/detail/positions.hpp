@@ -5,10 +5,10 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
 #include <type_traits>
 
 #include "positions_avx2.hpp"
+#include "ranges.hpp"
 #include "runs.hpp"
 
 namespace kvc::detail {

@@ -13,11 +13,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
-#include <ranges>
 #include <type_traits>
 
 #include "equal.hpp"
+#include "ranges.hpp"
 
 namespace kvc::detail {
 

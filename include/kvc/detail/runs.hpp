@@ -7,10 +7,9 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <ranges>
 
 #include "equal.hpp"
+#include "ranges.hpp"
 
 namespace kvc::detail {
 
