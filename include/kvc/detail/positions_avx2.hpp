@@ -96,19 +96,23 @@ struct positions_table {
   positions_min_row rows[256];
 };
 
-constexpr positions_table make_positions_table8() {
+template <std::size_t W>
+constexpr positions_table make_positions_table() {
+  static_assert(W == 8, "one row of 8 lanes per movemask");
   positions_table table{};
   for (std::size_t eq = 0; eq < 256; ++eq)
-    for (std::size_t j = 0; j < 8; ++j) {
+    for (std::size_t j = 0; j < W; ++j) {
       table.rows[eq].t[j] = positions_t(eq, j);
-      table.rows[eq].b[j] = positions_b<8>(eq, j);
+      table.rows[eq].b[j] = positions_b<W>(eq, j);
     }
   return table;
 }
 
-/// The table, computed at compile time -- a variable template, so only where the kernel is used.
-template <std::size_t W = 8>
-inline constexpr positions_table positions_table8 = make_positions_table8();
+/// The table for blocks of 32 bytes of Id, computed at compile time. A variable template used with
+/// the kernel's own Id, so it is evaluated only where the kernel is instantiated, not in every TU
+/// that includes kvc.
+template <class Id>
+inline constexpr positions_table positions_table8 = make_positions_table<32 / sizeof(Id)>();
 
 #if KVC_DETAIL_POSITIONS_AVX2
 
@@ -142,7 +146,7 @@ KVC_DETAIL_AVX2_INLINE avx2_i32x8 positions_avx2_block(const Id* ids, std::size_
   const avx2_i32x8 same = avx2_load(ids + i) == avx2_load(ids + i - 1);
   const auto eq = static_cast<unsigned>(
       __builtin_ia32_movmskps256(__builtin_bit_cast(avx2_f32x8, same)));
-  const positions_min_row& row = positions_table8<>.rows[eq];
+  const positions_min_row& row = positions_table8<Id>.rows[eq];
   const avx2_i32x8 positions = avx2_min(c, avx2_load(row.t));
   if constexpr (Stream) {
 #if defined(__clang__)
