@@ -1,11 +1,12 @@
-// Runtime tests of the vectorized positions fast path (kvc/detail/positions_simd.hpp): differential
-// runs of `fast_positions_dispatch`, and of each x86 kernel it can choose, against a deliberately
-// simple oracle and against the scalar `fast_positions`, on adversarial and random ids, at every
-// small count, at every output misalignment (with guard elements around the output), around the
-// streaming threshold and at 16M+3 tokens; and `kvc::segment_positions` on the same data.
+// Runtime tests of the positions fast path (kvc/detail/positions.hpp, positions_avx2.hpp):
+// differential runs of `positions_at_run_time`, and of each x86 kernel it can choose, against a
+// deliberately simple oracle and against the run-position loop `run_positions` (runs.hpp), on
+// adversarial and random ids, at every small count, at every output misalignment (with guard
+// elements around the output), around the streaming threshold and at 16M+3 tokens; and
+// `kvc::segment_positions` on the same data.
 #include <doctest/doctest.h>
 
-#include <kvc/detail/positions_simd.hpp>
+#include <kvc/detail/positions.hpp>
 #include <kvc/segment_positions.hpp>
 
 #include <algorithm>
@@ -19,16 +20,12 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define KVC_TEST_X86 1
-#else
-#define KVC_TEST_X86 0
-#endif
+#define KVC_TEST_X86 KVC_DETAIL_POSITIONS_AVX2
 
 namespace {
 
 // Oracle: a token continues the previous token's run iff its id equals its predecessor's; its
-// position, counted in size_t, converted to P (as fast_positions converts). Also gives the longest
+// position, counted in size_t, converted to P (as run_positions converts). Also gives the longest
 // run.
 template <class P, class Id>
 std::vector<P> oracle_positions(const std::vector<Id>& ids, std::size_t& longest) {
@@ -82,9 +79,9 @@ enum class kernel { scalar, dispatch, avx2, avx2_stream };
 const char* kernel_name(kernel k) {
   switch (k) {
     case kernel::scalar:
-      return "fast_positions";
+      return "run_positions";
     case kernel::dispatch:
-      return "fast_positions_dispatch";
+      return "positions_at_run_time";
     case kernel::avx2:
       return "positions_avx2<false>";
     case kernel::avx2_stream:
@@ -103,7 +100,7 @@ bool kernel_applies(kernel k, [[maybe_unused]] std::size_t count) {
     case kernel::avx2:
     case kernel::avx2_stream:
 #if KVC_TEST_X86
-      return kvc::detail::simd_positions_types<Id, P> && count >= 2 && kvc::detail::cpu_has_avx2();
+      return kvc::detail::avx2_positions_types<Id, P> && count >= 2 && kvc::detail::cpu_has_avx2();
 #else
       return false;
 #endif
@@ -115,16 +112,16 @@ template <class Id, class P>
 void run_kernel(kernel k, const Id* ids, std::size_t count, P* out) {
   switch (k) {
     case kernel::scalar:
-      kvc::detail::fast_positions(ids, count, out);
+      kvc::detail::run_positions(ids, ids, ids + count, 0, 0, out);
       return;
     case kernel::dispatch:
-      kvc::detail::fast_positions_dispatch(ids, count, out);
+      kvc::detail::positions_at_run_time(ids, count, out);
       return;
     default:
       break;
   }
 #if KVC_TEST_X86
-  if constexpr (kvc::detail::simd_positions_types<Id, P>) {
+  if constexpr (kvc::detail::avx2_positions_types<Id, P>) {
     if (k == kernel::avx2) kvc::detail::positions_avx2<false>(ids, count, out);
     if (k == kernel::avx2_stream) kvc::detail::positions_avx2<true>(ids, count, out);
   }
@@ -135,7 +132,7 @@ constexpr kernel all_kernels[] = {kernel::scalar, kernel::dispatch, kernel::avx2
                                   kernel::avx2_stream};
 
 // Every applicable kernel, at output offset `offset`, against the oracle (and so against
-// fast_positions, which is checked against the same oracle); then segment_positions.
+// run_positions, which is checked against the same oracle); then segment_positions.
 template <class P, class Id>
 void check_all(const std::vector<Id>& ids, std::size_t offset, const std::string& what,
                std::span<const kernel> kernels = all_kernels) {
@@ -303,7 +300,7 @@ TEST_CASE("fast_paths: random differential runs") {
   }
 }
 
-TEST_CASE("fast_paths: fallback types give fast_positions' output") {
+TEST_CASE("fast_paths: fallback types give run_positions' output") {
   std::mt19937_64 rng(99);
   for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{9},
                                   std::size_t{100}, std::size_t{1000}, std::size_t{70000}}) {
@@ -324,7 +321,7 @@ TEST_CASE("fast_paths: fallback types give fast_positions' output") {
   }
 }
 
-TEST_CASE("fast_paths: overlapping ids and output give fast_positions' output") {
+TEST_CASE("fast_paths: overlapping ids and output give run_positions' output") {
   std::mt19937_64 rng(5);
   for (const std::size_t count : {std::size_t{2}, std::size_t{17}, std::size_t{1000}}) {
     const auto ids = random_ids<std::int32_t>(rng, count, 16, 3);
@@ -333,8 +330,9 @@ TEST_CASE("fast_paths: overlapping ids and output give fast_positions' output") 
       std::vector<std::int32_t> a(count + shift), b(count + shift);
       std::copy(ids.begin(), ids.end(), a.begin() + static_cast<std::ptrdiff_t>(shift));
       b = a;
-      kvc::detail::fast_positions(a.data() + shift, count, a.data());
-      kvc::detail::fast_positions_dispatch(b.data() + shift, count, b.data());
+      kvc::detail::run_positions(a.data() + shift, a.data() + shift, a.data() + shift + count, 0, 0,
+                                 a.data());
+      kvc::detail::positions_at_run_time(b.data() + shift, count, b.data());
       INFO("count ", count, ", shift ", shift);
       CHECK(a == b);
     }

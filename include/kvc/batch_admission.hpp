@@ -6,11 +6,11 @@
 #pragma once
 
 #include <cstdint>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
 #include "concepts.hpp"
+#include "detail/ranges.hpp"
 
 namespace kvc {
 

@@ -4,10 +4,11 @@
 
 #include <array>
 #include <cstddef>
-#include <ranges>
 #include <utility>
 
 #include "concepts.hpp"
+#include "detail/equal.hpp"
+#include "detail/ranges.hpp"
 
 namespace kvc {
 
@@ -31,20 +32,14 @@ struct bounded_list {
   [[nodiscard]] friend constexpr bool operator==(const bounded_list& list, const R& other) noexcept {
     if (std::ranges::size(other) != list.count) return false;
     std::size_t i = 0;
-    for (const auto& value : other) {
-      const T& mine = list.storage[i++];
-      if constexpr (integer<T> && integer<std::ranges::range_value_t<R>>) {
-        if (!std::cmp_equal(mine, value)) return false;
-      } else if (!(mine == value)) {
-        return false;
-      }
-    }
+    for (const auto& value : other)
+      if (!detail::equal_ids(list.storage[i++], value)) return false;
     return true;
   }
   [[nodiscard]] friend constexpr bool operator==(const bounded_list& a, const bounded_list& b) noexcept {
     if (a.count != b.count) return false;
     for (std::size_t i = 0; i < a.count; ++i)
-      if (!(a.storage[i] == b.storage[i])) return false;
+      if (!detail::equal_ids(a.storage[i], b.storage[i])) return false;
     return true;
   }
 };

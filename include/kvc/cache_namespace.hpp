@@ -8,9 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string>
-#include <string_view>
+#include <string_view>  // also declares std::hash, specialized below
 
 namespace kvc {
 

@@ -7,8 +7,9 @@
 
 #include <concepts>
 #include <cstddef>
-#include <ranges>
 #include <type_traits>
+
+#include "detail/ranges.hpp"
 
 namespace kvc {
 

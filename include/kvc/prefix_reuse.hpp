@@ -8,49 +8,13 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <ranges>
-#include <type_traits>
 #include <utility>
 
 #include "concepts.hpp"
 #include "detail/equal.hpp"
-#include "detail/fast_paths.hpp"
+#include "detail/prefix.hpp"
 
 namespace kvc {
-
-namespace detail {
-
-/// Length of the common prefix of two token sequences.
-template <class R1, class R2>
-[[nodiscard]] constexpr std::size_t common_prefix_length(const R1& cached,
-                                                         const R2& requested) noexcept {
-  using T1 = std::ranges::range_value_t<const R1>;
-  using T2 = std::ranges::range_value_t<const R2>;
-  if constexpr (std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2> &&
-                std::is_same_v<T1, T2>) {
-    // Pointers, and `==` without a call per token: constant evaluation counts every step, and
-    // 65,536 tokens must fit in clang's default budget. (Same types: `==` is exact.)
-    const auto* c = std::ranges::data(cached);
-    const auto* r = std::ranges::data(requested);
-    const std::size_t shorter = std::ranges::size(cached) < std::ranges::size(requested)
-                                    ? std::ranges::size(cached)
-                                    : std::ranges::size(requested);
-    std::size_t length = 0;
-    while (length < shorter && static_cast<bool>(c[length] == r[length])) ++length;
-    return length;
-  } else {
-    auto c = std::ranges::begin(cached);
-    auto r = std::ranges::begin(requested);
-    const auto c_end = std::ranges::end(cached);
-    const auto r_end = std::ranges::end(requested);
-    std::size_t length = 0;
-    for (; c != c_end && r != r_end && equal_ids(*c, *r); ++c, ++r) ++length;
-    return length;
-  }
-}
-
-}  // namespace detail
 
 /// Function object type of `kvc::reusable_prefix_length`.
 struct reusable_prefix_length_fn {
@@ -64,10 +28,6 @@ struct reusable_prefix_length_fn {
                                                  const Cached& cached_tokens,
                                                  const Requested& requested_tokens) const noexcept {
     if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
-    if constexpr (detail::fast_prefix_sequences<Cached, Requested>) {
-      if (!std::is_constant_evaluated())
-        return detail::fast_common_prefix_length(cached_tokens, requested_tokens);
-    }
     return detail::common_prefix_length(cached_tokens, requested_tokens);
   }
 

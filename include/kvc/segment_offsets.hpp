@@ -8,12 +8,12 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <ranges>
 #include <system_error>
 #include <utility>
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
+#include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 
 namespace kvc {
@@ -50,11 +50,8 @@ struct segment_offsets_fn {
   [[nodiscard]] constexpr segment_offset_list<N> operator()(
       const std::array<S, N>& segments) const noexcept {
     segment_offset_list<N> list;
-    std::size_t index = 0;
-    detail::for_each_position(segments, [&](std::size_t position) {
-      if (position == 0) list.push_back(index);
-      ++index;
-    });
+    std::size_t* const first = list.storage.data();
+    list.count = static_cast<std::size_t>(detail::write_run_starts(segments, first) - first);
     list.push_back(N);
     return list;
   }
@@ -75,13 +72,7 @@ struct segment_offsets_fn {
         std::ranges::size(out) < detail::summarize_runs(segments).runs + 1)
       return std::errc::value_too_large;
     if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
-    auto dest = std::ranges::begin(out);
-    std::size_t index = 0;
-    detail::for_each_position(segments, [&](std::size_t position) {
-      if (position == 0) *dest++ = static_cast<P>(index);
-      ++index;
-    });
-    *dest = static_cast<P>(total);
+    *detail::write_run_starts(segments, std::ranges::data(out)) = static_cast<P>(total);
     return std::errc{};
   }
 };

@@ -9,15 +9,12 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <ranges>
-#include <span>
 #include <system_error>
-#include <type_traits>
 #include <utility>
 
 #include "concepts.hpp"
-#include "detail/fast_paths.hpp"
-#include "detail/positions_simd.hpp"
+#include "detail/positions.hpp"
+#include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 
 namespace kvc {
@@ -30,18 +27,7 @@ struct segment_positions_fn {
   [[nodiscard]] constexpr std::array<std::size_t, N> operator()(
       const std::array<S, N>& segments) const noexcept {
     std::array<std::size_t, N> positions{};
-    if constexpr (std::integral<S>) {
-      if (!std::is_constant_evaluated()) {
-        detail::fast_positions(segments.data(), N, positions.data());
-        return positions;
-      }
-    }
-    // Raw pointers and no calls in the loop: constant evaluation counts every step, and 65,536 ids
-    // must fit in clang's default budget. (Same-type ids: `==` is exact, even for integers.)
-    const S* ids = segments.data();
-    std::size_t* out = positions.data();
-    for (std::size_t i = 1; i < N; ++i)
-      if (static_cast<bool>(ids[i - 1] == ids[i])) out[i] = out[i - 1] + 1;
+    detail::walk_runs(segments, positions.data());
     return positions;
   }
 
@@ -59,22 +45,10 @@ struct segment_positions_fn {
     // A position is below the length of its run, so only a sequence longer than P's range can
     // overflow, and only then is the extra pass over the runs needed.
     constexpr auto p_max = std::numeric_limits<P>::max();
-    if constexpr (detail::fast_segment_io<R, O>) {
-      if (!std::is_constant_evaluated()) {
-        const auto* ids = std::ranges::data(segments);
-        if (count > 0 && std::cmp_greater(count - 1, p_max) &&
-            std::cmp_greater(detail::fast_longest_run(ids, count) - 1, p_max))
-          return std::errc::result_out_of_range;
-        detail::fast_positions_dispatch(ids, count, std::ranges::data(out));
-        return std::errc{};
-      }
-    }
     if (count > 0 && std::cmp_greater(count - 1, p_max) &&
         std::cmp_greater(detail::summarize_runs(segments).longest - 1, p_max))
       return std::errc::result_out_of_range;
-    auto dest = std::ranges::begin(out);
-    detail::for_each_position(segments,
-                              [&dest](std::size_t position) { *dest++ = static_cast<P>(position); });
+    detail::write_positions(segments, std::ranges::data(out));
     return std::errc{};
   }
 };

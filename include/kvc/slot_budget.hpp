@@ -7,12 +7,12 @@
 // `used()` never exceeds `capacity()`.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <utility>
 
 #include "append_admission.hpp"
 #include "concepts.hpp"
+#include "detail/atomic_size.hpp"
 
 namespace kvc {
 
@@ -62,11 +62,12 @@ class slot_budget {
 };
 
 /// A lock-free budget of `capacity` KV slots shared by many threads: the same API and contract
-/// as `kvc::slot_budget`, each operation a compare-and-swap loop on one atomic counter.
+/// as `kvc::slot_budget`, each operation a compare-and-swap loop on one atomic counter (a
+/// `std::atomic<std::size_t>`, or on g++ and clang the builtins it is made of).
 class concurrent_slot_budget {
  public:
-  static_assert(std::atomic<std::size_t>::is_always_lock_free,
-                "kvc::concurrent_slot_budget needs a lock-free std::atomic<std::size_t>");
+  static_assert(detail::atomic_size::is_always_lock_free,
+                "kvc::concurrent_slot_budget needs lock-free atomic operations on std::size_t");
 
   template <integer Capacity>
   explicit concurrent_slot_budget(Capacity capacity) noexcept
@@ -79,12 +80,11 @@ class concurrent_slot_budget {
   /// value of `used()` and published only if no other thread changed it in between.
   template <integer N>
   [[nodiscard]] N try_reserve(N n) noexcept {
-    std::size_t current = used_.load(std::memory_order_relaxed);
+    std::size_t current = used_.load_relaxed();
     while (true) {
       const N granted = admitted_append(capacity_, current, n);
       if (granted == 0) return granted;
-      if (used_.compare_exchange_weak(current, current + static_cast<std::size_t>(granted),
-                                      std::memory_order_acq_rel, std::memory_order_relaxed))
+      if (used_.compare_exchange_weak(current, current + static_cast<std::size_t>(granted)))
         return granted;
     }
   }
@@ -92,22 +92,21 @@ class concurrent_slot_budget {
   /// As `kvc::slot_budget::release`, atomically.
   template <integer N>
   [[nodiscard]] bool release(N n) noexcept {
-    std::size_t current = used_.load(std::memory_order_relaxed);
+    std::size_t current = used_.load_relaxed();
     while (true) {
       if (std::cmp_less(n, 0) || std::cmp_greater(n, current)) return false;
-      if (used_.compare_exchange_weak(current, current - static_cast<std::size_t>(n),
-                                      std::memory_order_acq_rel, std::memory_order_relaxed))
+      if (used_.compare_exchange_weak(current, current - static_cast<std::size_t>(n)))
         return true;
     }
   }
 
-  [[nodiscard]] std::size_t used() const noexcept { return used_.load(std::memory_order_acquire); }
+  [[nodiscard]] std::size_t used() const noexcept { return used_.load_acquire(); }
   [[nodiscard]] std::size_t available() const noexcept { return capacity_ - used(); }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
 
  private:
   const std::size_t capacity_;
-  std::atomic<std::size_t> used_{0};
+  detail::atomic_size used_{0};
 };
 
 }  // namespace kvc

@@ -1,44 +1,110 @@
-// kvc/detail/runs.hpp - walking the contiguous runs of equal ids in a segment sequence.
+// kvc/detail/runs.hpp - the run-position loop: the definition of a segment position, written once.
+//
+// Every contract about segment runs is this loop with a different output: positions (both forms
+// of kvc::segment_positions, the scalar run-time path, the AVX2 kernel's head and tail), run start
+// offsets (kvc::segment_offsets), and the run count and longest run (kvc::segment_run_count,
+// kvc::max_segment_length, the positions overflow check).
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <ranges>
 
 #include "equal.hpp"
+#include "ranges.hpp"
 
 namespace kvc::detail {
 
-/// Calls `emit(position)` for every element of `segments` in order, where `position` counts from 0
-/// within each contiguous run of equal ids. A run starts wherever an id differs from its
-/// predecessor, so a later run reusing an earlier id starts again at 0.
-template <class R, class Emit>
-constexpr void for_each_position(const R& segments, Emit&& emit) noexcept {
-  auto it = std::ranges::begin(segments);
-  const auto end = std::ranges::end(segments);
-  if (it == end) return;
-  std::size_t position = 0;
-  emit(position);
-  for (auto prev = it++; it != end; prev = it++) {
-    position = equal_ids(*prev, *it) ? position + 1 : 0;
-    emit(position);
+/// Where a walk stopped: the start index of the last id's run, and the output past the last
+/// position written.
+template <class Out>
+struct run_walk {
+  std::size_t start;
+  Out out;
+};
+
+/// The run-position loop. Walks the ids [it, last), the first of them at index `index`, and writes
+/// the position of each within its run, `index - start`, to `*out++`. A run starts wherever an id
+/// differs from its predecessor, so a later run reusing an earlier id starts again at 0:
+///
+///     start = equal_ids(*previous, *it) ? start : index;   // a select, not a branch
+///     position = index - start;
+///
+/// `previous` is the id before `it` and `start` the start of its run. To walk a sequence from its
+/// beginning, pass its first id as both `previous` and `it` and 0 as `index` and `start`: index 0
+/// gives position 0 whatever an id compares to itself.
+///
+/// `out` is a pointer to positions, or one of the small output iterators below that fold the
+/// positions instead. Constant evaluation counts every statement (clang allows 1,048,576 by
+/// default), so the body is one statement and the comparison the only call: three steps a token.
+template <class It, class S, class Out>
+constexpr run_walk<Out> run_positions(It previous, It it, const S last, std::size_t index,
+                                      std::size_t start, Out out) noexcept {
+  using P = std::iter_value_t<Out>;
+  for (; it != last; previous = it, ++it, ++index, ++out)
+    *out = static_cast<P>(index - (start = equal_ids(*previous, *it) ? start : index));
+  return {start, out};
+}
+
+/// `run_positions` over a whole sequence: through pointers when it is contiguous (no call per id in
+/// constant evaluation), through its iterators otherwise.
+template <class R, class Out>
+constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R>) {
+    const auto* const first = std::ranges::data(ids);
+    return run_positions(first, first, first + std::ranges::size(ids), 0, 0, out);
+  } else {
+    const auto first = std::ranges::begin(ids);
+    return run_positions(first, first, std::ranges::end(ids), 0, 0, out);
   }
 }
 
-/// Number of contiguous runs and length of the longest one.
+/// Number of contiguous runs and length of the longest one; also an output iterator of positions
+/// that folds them in.
 struct run_summary {
+  using value_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
   std::size_t runs = 0;
   std::size_t longest = 0;
+
+  constexpr run_summary& operator*() noexcept { return *this; }
+  constexpr run_summary& operator++() noexcept { return *this; }
+  constexpr run_summary& operator=(std::size_t position) noexcept {
+    runs += position == 0 ? 1 : 0;
+    longest = position + 1 > longest ? position + 1 : longest;
+    return *this;
+  }
 };
 
 template <class R>
-[[nodiscard]] constexpr run_summary summarize_runs(const R& segments) noexcept {
-  run_summary summary;
-  for_each_position(segments, [&summary](std::size_t position) {
-    if (position == 0) ++summary.runs;
-    if (position + 1 > summary.longest) summary.longest = position + 1;
-  });
-  return summary;
+[[nodiscard]] constexpr run_summary summarize_runs(const R& ids) noexcept {
+  return walk_runs(ids, run_summary{}).out;
+}
+
+/// An output iterator of positions that writes the index of every run start (position 0) to
+/// `*next++`.
+template <class Out>
+struct run_start_writer {
+  using value_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
+  Out next;
+  std::size_t index = 0;
+
+  constexpr run_start_writer& operator*() noexcept { return *this; }
+  constexpr run_start_writer& operator++() noexcept {
+    ++index;
+    return *this;
+  }
+  constexpr run_start_writer& operator=(std::size_t position) noexcept {
+    if (position == 0) *next++ = static_cast<std::iter_value_t<Out>>(index);
+    return *this;
+  }
+};
+
+/// Writes the start offset of every run of `ids` to `*out++`; returns `out` past the last one.
+template <class R, class Out>
+constexpr Out write_run_starts(const R& ids, Out out) noexcept {
+  return walk_runs(ids, run_start_writer<Out>{out}).out.next;
 }
 
 }  // namespace kvc::detail

@@ -1,9 +1,11 @@
-// kvc/detail/fast_paths.hpp - run-time fast paths for contiguous integer tokens and ids.
+// kvc/detail/prefix.hpp - the common prefix of two token sequences: the definition, and its
+// run-time fast path for contiguous integers.
 //
-// The contracts' generic loops stay the definition (and the constant-evaluation path); these
-// functions compute the same results faster for the common case of contiguous arrays of integers,
-// and are selected only at run time. They use no type punning (bytes are compared with memcmp or
-// copied with memcpy), read nothing past either end, and keep a scalar path for every target.
+// `common_prefix_length` is the one place that chooses: during constant evaluation, and for every
+// sequence the fast path does not take, the loop `common_prefix` (the definition); at run time,
+// for contiguous integers of one width and signedness, a byte comparison that returns the same
+// length. The fast path uses no type punning (bytes are compared with memcmp and copied with
+// memcpy) and reads nothing past either end.
 #pragma once
 
 #include <bit>
@@ -11,12 +13,35 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <initializer_list>
-#include <memory>
-#include <ranges>
 #include <type_traits>
 
+#include "equal.hpp"
+#include "ranges.hpp"
+
 namespace kvc::detail {
+
+/// The definition: the number of leading positions where both sequences have equal tokens.
+template <class I1, class S1, class I2, class S2>
+[[nodiscard]] constexpr std::size_t common_prefix(I1 c, const S1 c_end, I2 r,
+                                                  const S2 r_end) noexcept {
+  std::size_t length = 0;
+  for (; c != c_end && r != r_end && equal_ids(*c, *r); ++c, ++r) ++length;
+  return length;
+}
+
+/// `common_prefix` over two whole sequences: through pointers when both are contiguous (no call
+/// per token but the comparison in constant evaluation), through their iterators otherwise.
+template <class R1, class R2>
+[[nodiscard]] constexpr std::size_t common_prefix_of(const R1& cached, const R2& requested) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2>) {
+    const auto* const c = std::ranges::data(cached);
+    const auto* const r = std::ranges::data(requested);
+    return common_prefix(c, c + std::ranges::size(cached), r, r + std::ranges::size(requested));
+  } else {
+    return common_prefix(std::ranges::begin(cached), std::ranges::end(cached),
+                         std::ranges::begin(requested), std::ranges::end(requested));
+  }
+}
 
 /// Two integer types whose values are equal exactly when their object representations are: same
 /// size, same signedness, no padding bits (so not `bool`).
@@ -63,8 +88,8 @@ inline std::size_t first_difference(const unsigned char* a, const unsigned char*
   if (i < head || head == size) return i;
   // A short rest is one memcmp call when it matches whole (the common case of a cached prompt).
   if (size - i <= 16384 && std::memcmp(a + i, b + i, size - i) == 0) return size;
-  for (const std::size_t block :
-       {std::size_t{262144}, std::size_t{16384}, std::size_t{1024}, std::size_t{64}}) {
+  constexpr std::size_t blocks[] = {262144, 16384, 1024, 64};
+  for (const std::size_t block : blocks) {
     while (size - i >= block && std::memcmp(a + i, b + i, block) == 0) i += block;
   }
   return first_difference_in_words(a, b, i, size);
@@ -72,7 +97,8 @@ inline std::size_t first_difference(const unsigned char* a, const unsigned char*
 
 /// The common prefix of two contiguous integer sequences of the same width and signedness.
 template <class R1, class R2>
-[[nodiscard]] std::size_t fast_common_prefix_length(const R1& cached, const R2& requested) noexcept {
+[[nodiscard]] std::size_t common_prefix_at_run_time(const R1& cached,
+                                                    const R2& requested) noexcept {
   using T = std::ranges::range_value_t<const R1>;
   const std::size_t count = std::ranges::size(cached) < std::ranges::size(requested)
                                 ? std::ranges::size(cached)
@@ -83,40 +109,15 @@ template <class R1, class R2>
   return first_difference(a, b, count * sizeof(T)) / sizeof(T);
 }
 
-/// Segment ids and an output the positions fast path handles: contiguous integers.
-template <class R, class O>
-concept fast_segment_io =
-    std::ranges::contiguous_range<const R> && std::ranges::sized_range<const R> &&
-    std::integral<std::remove_cv_t<std::ranges::range_value_t<const R>>> &&
-    std::ranges::contiguous_range<O>;
-
-/// Run-relative positions of contiguous integer ids: position = index - start of its run, with the
-/// run start carried in a register (a select, not a branch), so no iteration waits on the previous
-/// one's store and random run lengths cost no mispredictions.
-template <class Id, class P>
-void fast_positions(const Id* ids, std::size_t count, P* out) noexcept {
-  if (count == 0) return;
-  std::size_t start = 0;
-  Id previous = ids[0];
-  out[0] = P{0};
-  for (std::size_t i = 1; i < count; ++i) {
-    const Id current = ids[i];
-    start = current == previous ? start : i;
-    previous = current;
-    out[i] = static_cast<P>(i - start);
+/// Length of the common prefix of two token sequences: the one place that chooses between the
+/// definition and the run-time fast path.
+template <class R1, class R2>
+[[nodiscard]] constexpr std::size_t common_prefix_length(const R1& cached,
+                                                         const R2& requested) noexcept {
+  if constexpr (fast_prefix_sequences<R1, R2>) {
+    if (!std::is_constant_evaluated()) return common_prefix_at_run_time(cached, requested);
   }
-}
-
-/// The longest run of contiguous integer ids, for the overflow check.
-template <class Id>
-[[nodiscard]] std::size_t fast_longest_run(const Id* ids, std::size_t count) noexcept {
-  if (count == 0) return 0;
-  std::size_t start = 0, longest = 1;
-  for (std::size_t i = 1; i < count; ++i) {
-    start = ids[i] == ids[i - 1] ? start : i;
-    longest = i + 1 - start > longest ? i + 1 - start : longest;
-  }
-  return longest;
+  return common_prefix_of(cached, requested);
 }
 
 }  // namespace kvc::detail

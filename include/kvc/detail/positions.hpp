@@ -1,0 +1,62 @@
+// kvc/detail/positions.hpp - writing segment positions: the one place that chooses between the
+// definition (the run-position loop of runs.hpp) and the AVX2 kernel (positions_avx2.hpp).
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "positions_avx2.hpp"
+#include "ranges.hpp"
+#include "runs.hpp"
+
+namespace kvc::detail {
+
+/// Whether the bytes of `a` (a_bytes long) and `b` (b_bytes long) overlap.
+inline bool bytes_overlap(const void* a, std::size_t a_bytes, const void* b,
+                          std::size_t b_bytes) noexcept {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + b_bytes && y < x + a_bytes;
+}
+
+/// Run-relative positions of `count` contiguous integer ids, at run time: the AVX2 kernel when the
+/// types, the size and the CPU allow it (and `out` does not overlap `ids`), otherwise the run loop.
+template <class Id, class P>
+void positions_at_run_time(const Id* ids, std::size_t count, P* out) noexcept {
+#if KVC_DETAIL_POSITIONS_AVX2
+  if constexpr (avx2_positions_types<Id, P>) {
+    if (count > 1 && count <= avx2_positions_max_count && cpu_has_avx2() &&
+        !bytes_overlap(ids, count * sizeof(Id), out, count * sizeof(P))) {
+      if (count * sizeof(P) > positions_stream_threshold())
+        positions_avx2<true>(ids, count, out);
+      else
+        positions_avx2<false>(ids, count, out);
+      return;
+    }
+  }
+#endif
+  run_positions(ids, ids, ids + count, 0, 0, out);
+}
+
+/// Segment ids the run-time path takes: a contiguous range of integers.
+template <class R>
+concept contiguous_integer_ids =
+    std::ranges::contiguous_range<const R> && std::ranges::sized_range<const R> &&
+    std::integral<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
+
+/// Writes the position of every id of `segments` to out[0..size): the run loop during constant
+/// evaluation and for every other sequence; `positions_at_run_time` for contiguous integers at run
+/// time.
+template <class R, class P>
+constexpr void write_positions(const R& segments, P* out) noexcept {
+  if constexpr (contiguous_integer_ids<R>) {
+    if (!std::is_constant_evaluated()) {
+      positions_at_run_time(std::ranges::data(segments), std::ranges::size(segments), out);
+      return;
+    }
+  }
+  walk_runs(segments, out);
+}
+
+}  // namespace kvc::detail
