@@ -13,11 +13,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
 #include <utility>
 
 #include "batch_admission.hpp"
 #include "concepts.hpp"
+#include "detail/ranges.hpp"
 
 namespace kvc {
 
