@@ -1,5 +1,7 @@
 # Checks that README.md's table of known-bad implementations is, line for line, what
-# `kvc-report --mutants` prints from the contract descriptors. Run as a CTest test (cmake -P).
+# `kvc-report --mutants` prints from the contract descriptors. Run as a CTest test (cmake -P); with
+# -DUPDATE=ON it rewrites the table in README.md instead:
+#   cmake -DREPORT=build/default/kvc-report -DREADME=README.md -DUPDATE=ON -P cmake/check_mutant_table.cmake
 cmake_minimum_required(VERSION 3.25)
 execute_process(COMMAND ${REPORT} --mutants OUTPUT_VARIABLE generated RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -17,8 +19,16 @@ string(LENGTH "${begin_marker}" marker_length)
 math(EXPR begin "${begin} + ${marker_length}")
 math(EXPR length "${end} - ${begin}")
 string(SUBSTRING "${readme}" ${begin} ${length} shown)
+if(UPDATE AND NOT shown STREQUAL generated)
+  string(SUBSTRING "${readme}" 0 ${begin} head)
+  string(SUBSTRING "${readme}" ${end} -1 tail)
+  file(WRITE ${README} "${head}${generated}${tail}")
+  message(STATUS "README.md's mutant table rewritten from the descriptors")
+  return()
+endif()
 if(NOT shown STREQUAL generated)
-  message(FATAL_ERROR "README.md's mutant table differs from the descriptors: replace it with the "
-                      "output of kvc-report --mutants:\n${generated}")
+  message(FATAL_ERROR "README.md's mutant table differs from the descriptors. Rewrite it with\n"
+                      "  cmake -DREPORT=<build>/kvc-report -DREADME=README.md -DUPDATE=ON "
+                      "-P cmake/check_mutant_table.cmake")
 endif()
 message(STATUS "README.md's mutant table matches the descriptors")

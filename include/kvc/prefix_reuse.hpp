@@ -13,6 +13,8 @@
 #include "concepts.hpp"
 #include "detail/equal.hpp"
 #include "detail/prefix.hpp"
+#include "detail/ranges.hpp"
+#include "reuse_policy.hpp"
 
 namespace kvc {
 
@@ -46,6 +48,23 @@ struct reusable_prefix_length_fn {
         (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
     if (std::cmp_greater(block_size, prefix)) return 0;  // also keeps the cast below exact
     return prefix - prefix % static_cast<std::size_t>(block_size);
+  }
+
+  /// Reuse as an engine's policy allows it: `floor(min(p, cap) / policy.block_size) *
+  /// policy.block_size`, where `p` is the common prefix (0 across namespaces) and `cap` is
+  /// `size(requested_tokens) - 1` when `policy.recompute_last_token` (0 for an empty request), else
+  /// `p`. A `block_size` of 0 reuses nothing. With the default policy this is the 4-argument form.
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
+                                                 const RequestNs& request_namespace,
+                                                 const Cached& cached_tokens,
+                                                 const Requested& requested_tokens,
+                                                 reuse_policy policy) const noexcept {
+    const std::size_t prefix =
+        (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
+    return detail::reused_under(policy, prefix,
+                                static_cast<std::size_t>(std::ranges::size(requested_tokens)));
   }
 };
 

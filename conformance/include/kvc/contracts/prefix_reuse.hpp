@@ -15,6 +15,8 @@
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
 #include <kvc/suites/block_prefix_reuse.hpp>
+#include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/expected_under_policy.hpp>
 
 namespace kvc::mutants::prefix_reuse {
 
@@ -159,7 +161,86 @@ inline constexpr auto block_ignores_namespace = [](const auto&, const auto&, con
 
 }  // namespace kvc::mutants::prefix_reuse
 
+namespace kvc::mutants::prefix_reuse {
+
+// --- Under a reuse policy: impl(cache_ns, request_ns, cached, requested), the policy built in ---
+
+/// An exact-reuse implementation with policy P applied to its result: how the bug of `exact`
+/// shows in an engine whose policy is P.
+template <kvc::reuse_policy P, class Exact>
+[[nodiscard]] constexpr auto under(Exact exact) noexcept {
+  return [exact](const auto& cache_ns, const auto& request_ns, const auto& cached,
+                 const auto& requested) {
+    return kvc::fixtures::expected_under(P, exact(cache_ns, request_ns, cached, requested),
+                                         std::ranges::size(requested));
+  };
+}
+
+/// Correct engines, each for one standard policy and so wrong for the others:
+/// exact reuse (no blocks, nothing recomputed);
+inline constexpr auto exact_engine = [](const auto& cache_ns, const auto& request_ns,
+                                        const auto& cached, const auto& requested) {
+  return cache_ns == request_ns ? detail::common_prefix(cached, requested) : std::size_t{0};
+};
+/// whole blocks of 16, nothing recomputed (TensorRT-LLM matching full blocks);
+inline constexpr auto whole_blocks_engine = [](const auto& cache_ns, const auto& request_ns,
+                                               const auto& cached, const auto& requested) {
+  return exact_engine(cache_ns, request_ns, cached, requested) / 16 * 16;
+};
+/// the matched prefix one short of a full match (SGLang with page size 1, llama.cpp's n_past--);
+inline constexpr auto token_radix_engine = [](const auto& cache_ns, const auto& request_ns,
+                                              const auto& cached, const auto& requested) {
+  const std::size_t matched = exact_engine(cache_ns, request_ns, cached, requested);
+  return matched == std::ranges::size(requested) && matched > 0 ? matched - 1 : matched;
+};
+/// full blocks of 16 within num_tokens - 1 (vLLM).
+inline constexpr auto vllm_engine = [](const auto& cache_ns, const auto& request_ns,
+                                       const auto& cached, const auto& requested) {
+  const std::size_t size = std::ranges::size(requested);
+  const std::size_t max_hit = size == 0 ? 0 : size - 1;
+  const std::size_t matched = exact_engine(cache_ns, request_ns, cached, requested);
+  return (matched < max_hit ? matched : max_hit) / 16 * 16;
+};
+
+}  // namespace kvc::mutants::prefix_reuse
+
 namespace kvc::verification {
+
+/// kvc's contract with policy P: the reference of `kvc::suites::prefix_reuse_under<P>`.
+template <reuse_policy P>
+inline constexpr auto reusable_prefix_length_under =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& requested) {
+      return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, P);
+    };
+
+/// The policy suite for P: kvc's contract under P passes; every exact mutant under P, and the
+/// engines written for the other standard policies, fail.
+template <fixed_label Name, reuse_policy P, class... OtherEngines>
+[[nodiscard]] constexpr auto prefix_reuse_under_check(const OtherEngines&... others) noexcept {
+  namespace bad = mutants::prefix_reuse;
+  return check_suite<Name, "">(
+      suites::prefix_reuse_under<P>, reusable_prefix_length_under<P>, others...,
+      named<"seed_failure under the policy">(bad::under<P>(bad::seed_failure)),
+      named<"seed_unsuccessful_fix under the policy">(bad::under<P>(bad::seed_unsuccessful_fix)),
+      named<"ignores_namespace under the policy">(bad::under<P>(bad::ignores_namespace)),
+      named<"counts_equal_positions under the policy">(bad::under<P>(bad::counts_equal_positions)),
+      named<"namespace_prefix_match under the policy">(bad::under<P>(bad::namespace_prefix_match)),
+      named<"namespace_truncated under the policy">(bad::under<P>(bad::namespace_truncated)),
+      named<"empty_namespace_is_wildcard under the policy">(
+          bad::under<P>(bad::empty_namespace_is_wildcard)),
+      named<"drops_last_token under the policy">(bad::under<P>(bad::drops_last_token)),
+      named<"includes_mismatch under the policy">(bad::under<P>(bad::includes_mismatch)),
+      named<"reuses_whole_cache_on_first_match under the policy">(
+          bad::under<P>(bad::reuses_whole_cache_on_first_match)),
+      named<"capped_window under the policy">(bad::under<P>(bad::capped_window)));
+}
+
+/// The four standard policies.
+inline constexpr reuse_policy exact_policy{};
+inline constexpr reuse_policy blocks_of_16_policy{.block_size = 16};
+inline constexpr reuse_policy recompute_last_policy{.recompute_last_token = true};
+inline constexpr reuse_policy vllm_policy{.block_size = 16, .recompute_last_token = true};
+
 
 /// Prefix reuse: the record's suite (with its two published implementations) and block reuse.
 inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
@@ -189,6 +270,23 @@ inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
         named<"block_zero_means_exact">(mutants::prefix_reuse::block_zero_means_exact),
         named<"block_rounds_shorter_length">(mutants::prefix_reuse::block_rounds_shorter_length),
         named<"block_count_not_tokens">(mutants::prefix_reuse::block_count_not_tokens),
-        named<"block_ignores_namespace">(mutants::prefix_reuse::block_ignores_namespace)));
+        named<"block_ignores_namespace">(mutants::prefix_reuse::block_ignores_namespace)),
+    prefix_reuse_under_check<"prefix_reuse_under exact", exact_policy>(
+        named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
+        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine),
+        named<"vllm_engine">(mutants::prefix_reuse::vllm_engine)),
+    prefix_reuse_under_check<"prefix_reuse_under blocks of 16", blocks_of_16_policy>(
+        named<"exact_engine">(mutants::prefix_reuse::exact_engine),
+        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine),
+        named<"vllm_engine">(mutants::prefix_reuse::vllm_engine)),
+    prefix_reuse_under_check<"prefix_reuse_under last token recomputed", recompute_last_policy>(
+        named<"exact_engine">(mutants::prefix_reuse::exact_engine),
+        named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
+        named<"vllm_engine">(mutants::prefix_reuse::vllm_engine)),
+    prefix_reuse_under_check<"prefix_reuse_under blocks of 16, last token recomputed",
+                             vllm_policy>(
+        named<"exact_engine">(mutants::prefix_reuse::exact_engine),
+        named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
+        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine)));
 
 }  // namespace kvc::verification

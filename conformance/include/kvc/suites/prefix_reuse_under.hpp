@@ -98,9 +98,24 @@ inline constexpr auto prefix_reuse_under = [] {
       // The whole request cached, nothing more.
       under<P>(label<"whole request of 16 cached">, m, m, filled<16>(1), filled<16>(1), 16),
       under<P>(label<"whole request of 1 cached">, m, m, filled<1>(1), filled<1>(1), 1),
-      // Whole blocks in another namespace.
+      // Whole blocks of equal tokens: every namespace shape of the exact suite, so that a policy's
+      // rounding cannot hide a namespace compared wrongly, and a match that resumes after a
+      // mismatch, so that it cannot hide tokens counted past the first mismatch.
       under<P>(label<"whole blocks in another namespace">, m, "m-lora", filled<33>(1),
-               filled<33>(1), 0)));
+               filled<33>(1), 0),
+      under<P>(label<"whole blocks, different model">, "m1", "m2", filled<33>(1), filled<33>(1),
+               0),
+      under<P>(label<"whole blocks, namespace is a prefix of the other">, m, "m1", filled<33>(1),
+               filled<33>(1), 0),
+      under<P>(label<"whole blocks, namespaces differ in last character">, "lora-a", "lora-b",
+               filled<33>(1), filled<33>(1), 0),
+      under<P>(label<"whole blocks, empty and named namespace">, "", m, filled<33>(1),
+               filled<33>(1), 0),
+      under<P>(label<"whole blocks, empty namespaces are equal">, "", "", filled<33>(1),
+               filled<34>(1), 33),
+      under<P>(label<"equal tokens resume after a mismatch">, m, m,
+               join(filled<16>(1), join(std::array{2}, filled<16>(1))),
+               join(filled<16>(1), join(std::array{3}, filled<16>(1))), 16)));
 }();
 
 }  // namespace kvc::suites
