@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 namespace {
 
@@ -105,5 +106,32 @@ static_assert(passes_which<recompute_last> == std::array{false, false, true, fal
 static_assert(passes_which<blocks_of_16_recompute_last> == std::array{false, false, false, true});
 static_assert(kvc::verify(prefix_reuse_under<blocks_of_16_recompute_last>, vllm_blocks));
 static_assert(kvc::verify(prefix_reuse_under<recompute_last>, token_radix));
+
+// --- The policy form's interface ---------------------------------------------------------------
+
+using prefix_fn = decltype(kvc::reusable_prefix_length);
+using tokens = std::array<int, 2>;
+static_assert(std::same_as<std::invoke_result_t<prefix_fn, int, int, tokens, tokens, reuse_policy>,
+                           std::size_t>);
+static_assert(std::is_nothrow_invocable_v<prefix_fn, int, int, tokens, tokens, reuse_policy>);
+static_assert(std::is_aggregate_v<reuse_policy> && std::is_trivially_copyable_v<reuse_policy>);
+static_assert(reuse_policy{}.block_size == 1 && !reuse_policy{}.recompute_last_token);
+// The default policy is the exact contract, and the integer block form is the policy without the
+// cap.
+constexpr std::array<int, 40> forty{};
+constexpr std::array<int, 37> thirty_seven{};
+static_assert(kvc::reusable_prefix_length(0, 0, forty, thirty_seven, reuse_policy{}) == 37);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, thirty_seven, blocks_of_16) ==
+              kvc::reusable_prefix_length(0, 0, forty, thirty_seven, 16));
+static_assert(kvc::reusable_prefix_length(0, 0, forty, thirty_seven, blocks_of_16_recompute_last) ==
+              32);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, blocks_of_16_recompute_last) == 32);
+static_assert(kvc::reusable_prefix_length(0, 0, thirty_seven, thirty_seven, recompute_last) == 36);
+static_assert(kvc::reusable_prefix_length(0, 1, forty, forty, recompute_last) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, std::array<int, 0>{}, recompute_last) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, reuse_policy{.block_size = 0}) == 0);
+// A policy is a structural type: it names a suite.
+static_assert(kvc::suite_size<decltype(prefix_reuse_under<reuse_policy{.block_size = 4}>)> ==
+              kvc::suite_size<decltype(prefix_reuse_under<exact>)>);
 
 }  // namespace
