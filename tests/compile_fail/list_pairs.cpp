@@ -1,10 +1,13 @@
 // Lists the compile-fail pairs, one per suite of every contract descriptor, for CMake (which runs it
-// with try_run at configure time): "contract|index|suite|implementation|label" per
-// line (index: the suite's place among the contract's checks), where the
+// with try_run at configure time): "contract|check|suite|kind|index|implementation|label"
+// per line (check: the suite's place among the contract's checks; kind and index: where the
+// implementation sits in the check, "record" (a row of its failure record) or "mutant"), where the
 // implementation is the first the suite rejects (a record's, else the first mutant) and the label
 // is its first failing fixture -- the one a diagnostic must name.
 #include <cstdio>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/for_each.hpp>
@@ -27,8 +30,11 @@ std::string first_failing_label(const Suite& suite, const Impl& impl) {
 }
 
 template <class Check>
+constexpr bool recorded = decltype(hana::length(std::declval<Check>().records))::value > 0;
+
+template <class Check>
 const auto& first_rejected(const Check& check) {
-  if constexpr (decltype(hana::length(check.records))::value > 0)
+  if constexpr (recorded<Check>)
     return hana::at_c<0>(hana::at_c<0>(check.records).rows);
   else
     return hana::at_c<0>(check.mutants);
@@ -41,8 +47,10 @@ int main() {
     int index = 0;
     hana::for_each(contract.checks, [&contract, &index](const auto& check) {
       const auto& bad = first_rejected(check);
-      std::printf("%s|%d|%s|%s|%s\n", hana::to<const char*>(contract.name), index++,
-                  hana::to<const char*>(check.name), hana::to<const char*>(bad.name),
+      std::printf("%s|%d|%s|%s|0|%s|%s\n", hana::to<const char*>(contract.name), index++,
+                  hana::to<const char*>(check.name),
+                  recorded<std::remove_cvref_t<decltype(check)>> ? "record" : "mutant",
+                  hana::to<const char*>(bad.name),
                   first_failing_label(check.suite, bad.impl).c_str());
     });
   });
