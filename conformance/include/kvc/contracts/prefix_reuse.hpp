@@ -15,6 +15,7 @@
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
 #include <kvc/suites/block_prefix_reuse.hpp>
+#include <kvc/suites/block_prefix_reuse_under.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 
@@ -176,6 +177,16 @@ template <kvc::reuse_policy P, class Exact>
   };
 }
 
+/// A block-granular implementation with policy P applied to its result.
+template <kvc::reuse_policy P, class ExactBlocks>
+[[nodiscard]] constexpr auto under_with_blocks(ExactBlocks exact) noexcept {
+  return [exact](const auto& cache_ns, const auto& request_ns, const auto& cached,
+                 const auto& requested, int block_size) {
+    return kvc::fixtures::expected_under(
+        P, exact(cache_ns, request_ns, cached, requested, block_size), std::ranges::size(requested));
+  };
+}
+
 /// Correct engines, each for one standard policy and so wrong for the others:
 /// exact reuse (no blocks, nothing recomputed);
 inline constexpr auto exact_engine = [](const auto& cache_ns, const auto& request_ns,
@@ -213,6 +224,17 @@ inline constexpr auto reusable_prefix_length_under =
       return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, P);
     };
 
+/// kvc's block form with policy P: whole blocks of the argument within P's cap and blocks (the
+/// reference of `kvc::suites::block_prefix_reuse_under<P>`).
+template <reuse_policy P>
+inline constexpr auto block_reuse_under = [](const auto& cache_ns, const auto& request_ns,
+                                             const auto& cached, const auto& requested,
+                                             int block_size) -> std::size_t {
+  if (block_size <= 0) return 0;
+  const std::size_t reused = kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, P);
+  return reused - reused % static_cast<std::size_t>(block_size);
+};
+
 /// The policy suite for P: kvc's contract under P passes; every exact mutant under P, and the
 /// engines written for the other standard policies, fail.
 template <fixed_label Name, reuse_policy P, class... OtherEngines>
@@ -240,6 +262,25 @@ inline constexpr reuse_policy exact_policy{};
 inline constexpr reuse_policy blocks_of_16_policy{.block_size = 16};
 inline constexpr reuse_policy recompute_last_policy{.recompute_last_token = true};
 inline constexpr reuse_policy vllm_policy{.block_size = 16, .recompute_last_token = true};
+
+/// The block suite for P: kvc's block form under P passes; every exact block mutant under P, and
+/// kvc's block form under the other standard policies (correct engines of another policy), fail.
+template <fixed_label Name, reuse_policy P, reuse_policy... Others>
+[[nodiscard]] constexpr auto block_prefix_reuse_under_check() noexcept {
+  namespace bad = mutants::prefix_reuse;
+  return check_suite<Name, "">(
+      suites::block_prefix_reuse_under<P>, block_reuse_under<P>,
+      named<"block form under another policy">(block_reuse_under<Others>)...,
+      named<"block_rounds_up under the policy">(bad::under_with_blocks<P>(bad::block_rounds_up)),
+      named<"block_zero_means_exact under the policy">(
+          bad::under_with_blocks<P>(bad::block_zero_means_exact)),
+      named<"block_rounds_shorter_length under the policy">(
+          bad::under_with_blocks<P>(bad::block_rounds_shorter_length)),
+      named<"block_count_not_tokens under the policy">(
+          bad::under_with_blocks<P>(bad::block_count_not_tokens)),
+      named<"block_ignores_namespace under the policy">(
+          bad::under_with_blocks<P>(bad::block_ignores_namespace)));
+}
 
 
 /// Prefix reuse: the record's suite (with its two published implementations) and block reuse.
@@ -287,6 +328,16 @@ inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
                              vllm_policy>(
         named<"exact_engine">(mutants::prefix_reuse::exact_engine),
         named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
-        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine)));
+        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine)),
+    block_prefix_reuse_under_check<"block_prefix_reuse_under exact", exact_policy,
+                                   blocks_of_16_policy, recompute_last_policy, vllm_policy>(),
+    block_prefix_reuse_under_check<"block_prefix_reuse_under blocks of 16", blocks_of_16_policy,
+                                   exact_policy, recompute_last_policy, vllm_policy>(),
+    block_prefix_reuse_under_check<"block_prefix_reuse_under last token recomputed",
+                                   recompute_last_policy, exact_policy, blocks_of_16_policy,
+                                   vllm_policy>(),
+    block_prefix_reuse_under_check<"block_prefix_reuse_under blocks of 16, last token recomputed",
+                                   vllm_policy, exact_policy, blocks_of_16_policy,
+                                   recompute_last_policy>());
 
 }  // namespace kvc::verification

@@ -8,6 +8,7 @@
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/concat.hpp>
+#include <boost/hana/length.hpp>
 #include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 
@@ -31,15 +32,21 @@ template <reuse_policy P, class Label, class Cached, class Requested>
 
 /// An exact prefix suite's fixture under policy P: the same inputs, and what P makes of the exact
 /// result (the fixture's written-out expected value). For a block-granular fixture (a fifth input,
-/// the block size) the exact result is already whole blocks, and P's cap and blocks apply on top.
+/// the call's block size b) the exact result is whole blocks of b; P's cap and blocks apply to it,
+/// and the result is rounded down to whole blocks of b again (0 for b <= 0).
 template <reuse_policy P>
 struct to_policy {
   template <class Label, class Call, class Inputs, class Expected>
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {
     const auto& requested = boost::hana::at_c<3>(exact.inputs);
-    return fixture<Label, Call, Inputs, std::size_t>{
-        exact.label, exact.inputs, expected_under(P, exact.expected, requested.size())};
+    std::size_t expected = expected_under(P, exact.expected, requested.size());
+    if constexpr (decltype(boost::hana::length(exact.inputs))::value == 5) {
+      const auto block = boost::hana::at_c<4>(exact.inputs);
+      expected = block <= 0 ? 0 : expected_under({static_cast<std::size_t>(block), false}, expected,
+                                                 requested.size());
+    }
+    return fixture<Label, Call, Inputs, std::size_t>{exact.label, exact.inputs, expected};
   }
 };
 

@@ -50,7 +50,7 @@ template <fixed_label Name, class Impl, std::size_t N>
 /// A failure record: its own fixtures and the implementations it publishes.
 template <class Suite, class Rows>
 struct failure_record {
-  Suite fixtures;
+  const Suite& fixtures;  // the suite's own storage: a suite is never copied
   Rows rows;
 };
 
@@ -67,7 +67,7 @@ template <class Name, class FuzzTarget, class Suite, class Reference, class Muta
 struct suite_check {
   Name name;
   FuzzTarget fuzz_target;
-  Suite suite;
+  const Suite& suite;  // the suite's own storage: descriptors do not copy suites
   Reference reference;
   Mutants mutants;
   Records records;

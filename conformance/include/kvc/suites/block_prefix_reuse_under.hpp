@@ -1,0 +1,82 @@
+// kvc/suites/block_prefix_reuse_under.hpp - block-granular prefix reuse under a reuse policy.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include <boost/hana/concat.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include <kvc/reuse_policy.hpp>
+#include <kvc/suites/block_prefix_reuse.hpp>
+#include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/expected_under_policy.hpp>
+#include <kvc/verification/fixture.hpp>
+
+namespace kvc::fixtures {
+
+/// A block fixture (`block_size` the call's fifth argument) under policy P, from the exact
+/// common prefix written out: whole blocks of the argument, within P's cap and blocks (the same
+/// rule as `kvc::fixtures::to_policy` applies to the exact block suite).
+template <reuse_policy P, class Label, class Cached, class Requested>
+[[nodiscard]] constexpr auto block_under(Label label, std::string_view cache_ns,
+                                         std::string_view request_ns, const Cached& cached,
+                                         const Requested& requested, int block_size,
+                                         std::size_t exact_prefix) noexcept {
+  const std::size_t blocks =
+      block_size <= 0 ? 0
+                      : expected_under(reuse_policy{static_cast<std::size_t>(block_size), false},
+                                       exact_prefix, requested.size());
+  const std::size_t capped = expected_under(P, blocks, requested.size());
+  return make_fixture(label, inputs(cache_ns, request_ns, cached, requested, block_size),
+                      block_size <= 0 ? std::size_t{0}
+                                      : expected_under(reuse_policy{static_cast<std::size_t>(block_size), false},
+                                                       capped, requested.size()));
+}
+
+}  // namespace kvc::fixtures
+
+namespace kvc::suites {
+
+/// Block-granular reuse as an engine with policy P implements it: `impl(cache_namespace,
+/// request_namespace, cached_tokens, requested_tokens, block_size)`, the policy built in. The
+/// reused length is whole blocks of `block_size` within P's cap and blocks (for the block sizes
+/// here, each divides P's or P's divides it). Every fixture of `kvc::suites::block_prefix_reuse`
+/// under P, then block sizes of 16 with prefixes on both sides of block boundaries, requests ending
+/// at the prefix, and whole blocks in another namespace.
+template <reuse_policy P>
+inline constexpr auto block_prefix_reuse_under = [] {
+  using fixtures::block_under;
+  using fixtures::filled;
+  using fixtures::shared_then;
+  constexpr std::string_view m{"m"};
+  return boost::hana::concat(
+      fixtures::all_under<P>(block_prefix_reuse),
+      boost::hana::make_tuple(
+          block_under<P>(label<"blocks of 16, prefix of 16">, m, m, shared_then<16, 1>(2),
+                         shared_then<16, 2>(3), 16, 16),
+          block_under<P>(label<"blocks of 16, prefix of 17">, m, m, shared_then<17, 1>(2),
+                         shared_then<17, 2>(3), 16, 17),
+          block_under<P>(label<"blocks of 16, prefix of 31">, m, m, shared_then<31, 1>(2),
+                         shared_then<31, 2>(3), 16, 31),
+          block_under<P>(label<"blocks of 16, prefix of 33">, m, m, shared_then<33, 1>(2),
+                         shared_then<33, 2>(3), 16, 33),
+          block_under<P>(label<"blocks of 16, request of 32 ends at the prefix">, m, m,
+                         filled<40>(1), filled<32>(1), 16, 32),
+          block_under<P>(label<"blocks of 16, request of 33 ends at the prefix">, m, m,
+                         filled<40>(1), filled<33>(1), 16, 33),
+          block_under<P>(label<"blocks of 16, request of 17 ends at the prefix">, m, m,
+                         filled<20>(1), filled<17>(1), 16, 17),
+          block_under<P>(label<"blocks of 4, request of 13 ends at the prefix">, m, m,
+                         filled<20>(1), filled<13>(1), 4, 13),
+          block_under<P>(label<"blocks of 16 in another namespace">, m, "m-lora", filled<33>(1),
+                         filled<33>(1), 16, 0),
+          block_under<P>(label<"block size zero, whole blocks of equal tokens">, m, m,
+                         filled<33>(1), filled<33>(1), 0, 33),
+          block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
+                         filled<33>(1), filled<33>(1), -16, 33)));
+}();
+
+}  // namespace kvc::suites
