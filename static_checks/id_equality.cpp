@@ -1,14 +1,65 @@
 // Static checks of how kvc decides that two ids are equal (kvc::detail::equal_ids, the one place):
-// volatile tokens off the fast path. Compiled, never run.
+// characters against integers by value, volatile tokens off the fast path. Compiled, never run,
+// with -Wsign-compare (-Wall on g++, -Wextra on clang) as an error: every mixed comparison below is
+// instantiated inside kvc's headers.
+#include <kvc/bounded_list.hpp>
 #include <kvc/prefix_reuse.hpp>
 #include <kvc/segment_positions.hpp>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
-#include <array>
 #include <span>
 
 namespace {
+
+constexpr std::array<int, 2> tokens{1, 2};
+
+namespace characters_by_value {
+
+// A character compares as its integer value: char(-1) is -1, never 0xFFFFFFFF.
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{char(-1)}, std::array{0xFFFFFFFFu}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{0xFFFFFFFFu}, std::array{char(-1)}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{char(-1)}, std::array{-1}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{'a'}, std::array{97u}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{'a', 'b'}, std::array{97L, 99L}) == 1);
+// char8_t, char16_t and char32_t are unsigned; wchar_t has its own signedness.
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{u8'a'}, std::array{97}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{char8_t{0xFF}}, std::array{-1}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{char8_t{0xFF}}, std::array{255}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{U'\xFFFFFFFF'}, std::array{-1}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{U'\xFFFFFFFF'}, std::array{0xFFFFFFFFu}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{u'\xFFFF'}, std::array{short{-1}}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{L'a'}, std::array{97ULL}) == 1);
+// Characters of two types: by value too (raw == would make char(-1) equal U'\xFFFFFFFF').
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{U'a'}, std::array{'a'}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{char(-1)}, std::array{U'\xFFFFFFFF'}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{u8'a'}, std::array{L'a'}) == 1);
+// signed char and unsigned char are integers to kvc, and compare by value as before.
+static_assert(kvc::reusable_prefix_length(0, 0, std::array<signed char, 1>{-1}, std::array{255u}) == 0);
+// Namespaces are ids too.
+static_assert(kvc::reusable_prefix_length(char(-1), 0xFFFFFFFFu, tokens, tokens) == 0);
+static_assert(kvc::reusable_prefix_length('m', 109ULL, tokens, tokens) == 2);
+// So are unscoped enumerations, as their underlying values.
+enum legacy_adapter { none = -1, base = 0 };
+static_assert(kvc::reusable_prefix_length(none, 0xFFFFFFFFu, tokens, tokens) == 0);
+static_assert(kvc::reusable_prefix_length(none, -1L, tokens, tokens) == 2);
+// Results compared by kvc::bounded_list use the same rule.
+constexpr kvc::bounded_list<char, 1> one_char{{char(-1)}, 1};
+static_assert(!(one_char == std::array{0xFFFFFFFFu}));
+static_assert(one_char == std::array{-1});
+
+#if defined(__SIZEOF_INT128__)
+// Extended integer tokens too, in strict modes (where libstdc++ does not call them integral) as in
+// GNU ones: unsigned __int128's maximum is not -1.
+__extension__ typedef unsigned __int128 uint128;
+__extension__ typedef __int128 int128;
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{~uint128{0}}, std::array{-1}) == 0);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{int128{-1}}, std::array{-1LL}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, std::array{(int128{1} << 64) + 5}, std::array{5}) == 0);
+#endif
+
+}  // namespace characters_by_value
 
 namespace volatile_tokens {
 
