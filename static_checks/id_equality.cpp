@@ -1,7 +1,7 @@
 // Static checks of how kvc decides that two ids are equal (kvc::detail::equal_ids, the one place):
-// characters against integers by value, volatile tokens off the fast path. Compiled, never run,
-// with -Wsign-compare (-Wall on g++, -Wextra on clang) as an error: every mixed comparison below is
-// instantiated inside kvc's headers.
+// characters against integers by value, C strings by content, volatile tokens off the fast path.
+// Compiled, never run, with -Wsign-compare (-Wall on g++, -Wextra on clang) as an error: every
+// mixed comparison below is instantiated inside kvc's headers.
 #include <kvc/bounded_list.hpp>
 #include <kvc/prefix_reuse.hpp>
 #include <kvc/segment_positions.hpp>
@@ -10,10 +10,12 @@
 #include <concepts>
 #include <cstddef>
 #include <span>
+#include <string_view>
 
 namespace {
 
 constexpr std::array<int, 2> tokens{1, 2};
+constexpr std::array<int, 2> other_tokens{1, 3};
 
 namespace characters_by_value {
 
@@ -60,6 +62,52 @@ static_assert(kvc::reusable_prefix_length(0, 0, std::array{(int128{1} << 64) + 5
 #endif
 
 }  // namespace characters_by_value
+
+namespace c_strings_by_content {
+
+// String literals (arrays) and C strings compare by content, in constant expressions on every
+// compiler: clang cannot compare two literals' addresses there, and equal text in two buffers is
+// the same namespace.
+static_assert(kvc::reusable_prefix_length("m", "m", tokens, other_tokens) == 1);
+static_assert(kvc::reusable_prefix_length("m", "mm", tokens, other_tokens) == 0);
+static_assert(kvc::reusable_prefix_length("mm", "m", tokens, other_tokens) == 0);
+static_assert(kvc::reusable_prefix_length("", "", tokens, other_tokens) == 1);
+
+constexpr const char* literal = "llama-3/base";
+constexpr char buffer[] = {'l', 'l', 'a', 'm', 'a', '-', '3', '/', 'b', 'a', 's', 'e', '\0'};
+static_assert(kvc::reusable_prefix_length(literal, static_cast<const char*>(buffer), tokens, tokens) ==
+              2);
+static_assert(kvc::reusable_prefix_length(literal, buffer, tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(literal, "llama-3/lora", tokens, tokens) == 0);
+// An array's text ends at its first NUL, or at its end: never read past it.
+constexpr char padded[8] = {'m', '\0', 'x'};
+constexpr char unterminated[2] = {'m', 'm'};
+static_assert(kvc::reusable_prefix_length(padded, "m", tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(unterminated, "mm", tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(unterminated, "m", tokens, tokens) == 0);
+// A null pointer equals only another null pointer: not "", not an empty string_view.
+constexpr const char* null = nullptr;
+static_assert(kvc::reusable_prefix_length(null, null, tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(null, "", tokens, tokens) == 0);
+static_assert(kvc::reusable_prefix_length("", null, tokens, tokens) == 0);
+static_assert(kvc::reusable_prefix_length(null, std::string_view{}, tokens, tokens) == 0);
+// Against a string object: its whole text, embedded NULs included.
+static_assert(kvc::reusable_prefix_length("m", std::string_view{"m"}, tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(std::string_view{"m\0x", 3}, "m", tokens, tokens) == 0);
+static_assert(kvc::reusable_prefix_length(literal, std::string_view{"llama-3/base"}, tokens, tokens) ==
+              2);
+// Other character types too.
+static_assert(kvc::reusable_prefix_length(u8"m", u8"m", tokens, tokens) == 2);
+static_assert(kvc::reusable_prefix_length(U"m", U"n", tokens, tokens) == 0);
+// C-string tokens and segment ids compare by content as well.
+constexpr std::array<const char*, 2> words{"the", "cat"};
+constexpr std::array<const char*, 2> same_words{buffer + 12, "cat"};  // "" then "cat"
+static_assert(kvc::reusable_prefix_length(0, 0, words, std::array<const char*, 2>{"the", "dog"}) == 1);
+static_assert(kvc::reusable_prefix_length(0, 0, same_words, std::array{"", "cat"}) == 2);
+static_assert(kvc::segment_positions(std::array<const char*, 3>{"a", "a", "b"}) ==
+              std::array<std::size_t, 3>{0, 1, 0});
+
+}  // namespace c_strings_by_content
 
 namespace volatile_tokens {
 

@@ -1,6 +1,6 @@
 // Runtime tests of how kvc decides that two ids are equal, with values only known at run time:
 // volatile tokens (which take the loop, not the byte-comparing fast path), characters against
-// integers (by value), extended integer tokens (by value).
+// integers (by value), C strings (by content), extended integer tokens (by value).
 #include <doctest/doctest.h>
 
 #include <kvc/bounded_list.hpp>
@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -110,6 +111,48 @@ TEST_CASE("id equality: character tokens against integers compare by value") {
   list.push_back(run_time(char(-1)));
   CHECK_FALSE(list == std::vector<unsigned>{0xFFFFFFFFu});
   CHECK(list == std::vector<int>{-1});
+}
+
+TEST_CASE("id equality: C-string namespaces compare by content, not by address") {
+  const std::string cache_ns = "llama-3/base";
+  const std::string request_ns = std::string("llama-3/") + "base";  // another buffer, same text
+  REQUIRE(cache_ns.c_str() != request_ns.c_str());
+  const std::vector<int> cached{101, 7, 42, 9};
+  const std::vector<int> requested{101, 7, 42, 12};
+  CHECK(kvc::reusable_prefix_length(cache_ns.c_str(), request_ns.c_str(), cached, requested) == 3);
+  CHECK(kvc::reusable_prefix_length(cache_ns.data(), request_ns.c_str(), cached, requested) == 3);
+  const std::string lora = "llama-3/lora-7";
+  CHECK(kvc::reusable_prefix_length(cache_ns.c_str(), lora.c_str(), cached, requested) == 0);
+  const std::string prefix_only = "llama-3/bas";
+  CHECK(kvc::reusable_prefix_length(cache_ns.c_str(), prefix_only.c_str(), cached, requested) == 0);
+  CHECK(kvc::reusable_prefix_length(prefix_only.c_str(), cache_ns.c_str(), cached, requested) == 0);
+  // Buffers: the text ends at the first NUL, or at the array's end.
+  char buffer[32] = {};
+  for (std::size_t i = 0; i < cache_ns.size(); ++i) buffer[i] = cache_ns[i];
+  CHECK(kvc::reusable_prefix_length(buffer, cache_ns.c_str(), cached, requested) == 3);
+  char unterminated[3] = {'a', 'b', 'c'};
+  CHECK(kvc::reusable_prefix_length(unterminated, "abc", cached, requested) == 3);
+  CHECK(kvc::reusable_prefix_length(unterminated, "abcd", cached, requested) == 0);
+  // Against string objects, and null pointers.
+  CHECK(kvc::reusable_prefix_length(request_ns.c_str(), cache_ns, cached, requested) == 3);
+  CHECK(kvc::reusable_prefix_length(std::string_view(cache_ns), request_ns.c_str(), cached, requested) ==
+        3);
+  const char* null = run_time<const char*>(nullptr);
+  CHECK(kvc::reusable_prefix_length(null, null, cached, requested) == 3);
+  CHECK(kvc::reusable_prefix_length(null, "", cached, requested) == 0);
+  CHECK(kvc::reusable_prefix_length(null, std::string_view{}, cached, requested) == 0);
+  CHECK(kvc::reusable_prefix_length(std::string(), null, cached, requested) == 0);
+}
+
+TEST_CASE("id equality: C-string tokens and segment ids compare by content") {
+  const std::string a1 = "the", a2 = "the", b = "cat";
+  const std::vector<const char*> cached{a1.c_str(), b.c_str()};
+  const std::vector<const char*> requested{a2.c_str(), "cat"};
+  CHECK(kvc::reusable_prefix_length(0, 0, cached, requested) == 2);
+  const std::array<const char*, 3> ids{a1.c_str(), a2.c_str(), b.c_str()};
+  std::array<std::size_t, 3> out{};
+  REQUIRE(kvc::segment_positions(ids, std::span<std::size_t>(out)) == std::errc{});
+  CHECK(out == std::array<std::size_t, 3>{0, 1, 0});
 }
 
 #if defined(__SIZEOF_INT128__)
