@@ -8,6 +8,7 @@ target_compile_options(
             -Wpedantic
             -Wconversion
             -Wsign-conversion
+            -Wsign-compare # implied by -Wall (g++) and -Wextra (clang); users turn it on alone
             -Wshadow
             -Wnon-virtual-dtor
             -Wold-style-cast

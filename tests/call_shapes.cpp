@@ -71,3 +71,27 @@ TEST_CASE("call shapes: a fixture value that does not fit the implementation's t
   const auto wide = [](std::span<const std::int64_t> ids) { return ids.size(); };
   CHECK(kvc::conforms(suite, wide));
 }
+
+TEST_CASE("call shapes: segment ids that do not fit an int implementation are refused, not narrowed") {
+  const auto suite = boost::hana::make_tuple(kvc::make_positions_fixture(
+      kvc::label<"id past 32 bits">,
+      std::array<std::int64_t, 2>{(std::int64_t{1} << 32) + 1, 1}, {0, 0}));
+  // Narrowed to int, the ids would read 1, 1: one run, positions {0, 1}, and the implementation
+  // would be judged wrong for the wrong reason (or right, for a wrong implementation). Refused.
+  const auto narrow = [](std::span<const int> ids, std::span<std::size_t> out) {
+    return kvc::segment_positions(ids, out);
+  };
+  CHECK_FALSE(kvc::conforms(suite, narrow));
+  const kvc::conformance_report report = kvc::check(suite, narrow);
+  REQUIRE(report.fixtures.size() == 1);
+  CHECK_FALSE(report.fixtures[0].passed);
+  // Written for int64 ids, the same implementation is offered the values as they are.
+  const auto wide = [](std::span<const std::int64_t> ids, std::span<std::size_t> out) {
+    return kvc::segment_positions(ids, out);
+  };
+  CHECK(kvc::conforms(suite, wide));
+  // Ids that fit are converted for the int implementation.
+  const auto small = boost::hana::make_tuple(kvc::make_positions_fixture(
+      kvc::label<"small ids">, std::array<std::int64_t, 3>{7, 7, 1}, {0, 1, 0}));
+  CHECK(kvc::conforms(small, narrow));
+}

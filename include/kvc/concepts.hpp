@@ -7,6 +7,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "detail/ranges.hpp"
@@ -18,14 +19,22 @@ template <class T>
 concept character_type =
     std::same_as<T, char> || std::same_as<T, wchar_t> || std::same_as<T, char8_t> ||
     std::same_as<T, char16_t> || std::same_as<T, char32_t>;
+
+/// An integral type no wider than `std::uintmax_t`. Extended integer types (`__int128` and
+/// `unsigned __int128`, integral with g++'s GNU modes and with libc++) are wider: kvc computes
+/// bounds in `std::uintmax_t`, which would truncate them, so they are refused rather than narrowed.
+template <class T>
+concept fits_in_uintmax = sizeof(T) <= sizeof(std::uintmax_t);
 }  // namespace detail
 
-/// A slot count or position: a signed or unsigned integer type (`int`, `std::size_t`,
+/// A slot count or position: a standard signed or unsigned integer type (`int`, `std::size_t`,
 /// `std::int8_t`, ...). `bool` and the character types are not counts and are rejected; these are
 /// exactly the types that `std::cmp_less` and friends accept, so mixed comparisons are exact.
+/// Extended integer types wider than `std::uintmax_t` (`__int128`) are rejected too: a capacity of
+/// 2^64 + 5 must not be read as 5 (`detail::fits_in_uintmax`).
 template <class T>
 concept integer = std::integral<T> && !std::same_as<std::remove_cv_t<T>, bool> &&
-                  !detail::character_type<std::remove_cv_t<T>>;
+                  !detail::character_type<std::remove_cv_t<T>> && detail::fits_in_uintmax<T>;
 
 /// Two values whose equality kvc can decide: `a == b` is well-formed and yields something
 /// convertible to `bool`. Namespaces, tokens and segment ids are compared through this.

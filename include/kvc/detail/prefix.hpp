@@ -51,11 +51,19 @@ concept bytewise_equal_integers =
     sizeof(A) == sizeof(B) && std::is_signed_v<A> == std::is_signed_v<B> &&
     std::has_unique_object_representations_v<A> && std::has_unique_object_representations_v<B>;
 
-/// Two token sequences the prefix fast path can compare as bytes.
+/// The element type a contiguous sequence's data pointer points to, cv-qualifiers included
+/// (`range_value_t` drops them: it is `int` for a `std::span<volatile int>`).
+template <class R>
+using contiguous_element_t = std::remove_reference_t<std::ranges::range_reference_t<const R>>;
+
+/// Two token sequences the prefix fast path can compare as bytes. Volatile elements are excluded:
+/// every read of them must happen as written (and their bytes cannot be viewed as `const unsigned
+/// char` without casting the qualifier away), so they take the loop.
 template <class R1, class R2>
 concept fast_prefix_sequences =
     std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2> &&
     std::ranges::sized_range<const R1> && std::ranges::sized_range<const R2> &&
+    !std::is_volatile_v<contiguous_element_t<R1>> && !std::is_volatile_v<contiguous_element_t<R2>> &&
     bytewise_equal_integers<std::remove_cv_t<std::ranges::range_value_t<const R1>>,
                             std::remove_cv_t<std::ranges::range_value_t<const R2>>>;
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include <kvc/concepts.hpp>
+#include <kvc/detail/equal.hpp>
 
 namespace kvc::detail {
 
@@ -112,9 +113,11 @@ template <class T, class E, std::size_t K>
     return true;
   } else {
     for (const E value : from) {
-      if constexpr (integer<E>) {
-        if (!std::in_range<T>(value)) return false;
-      } else if (!std::in_range<T>(static_cast<int>(value))) {  // a character: its integer value
+      if constexpr (integer_valued<E>) {
+        // Integers as they are, characters as their integer value (char32_t 0xFFFFFFFF is
+        // 4294967295, never -1).
+        if (!std::in_range<T>(integer_value(value))) return false;
+      } else if (!std::in_range<T>(static_cast<int>(value))) {  // bool
         return false;
       }
     }
