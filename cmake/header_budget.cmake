@@ -33,6 +33,7 @@ set(budget
     "append_admission.hpp   0.49  0.33" #  0.45  0.30
     "request_admission.hpp  0.49  0.33" #  0.45  0.30
     "reuse_policy.hpp       0.02  0.02" #  0.01  0.01
+    "row_length.hpp         0.01  0.01" #  0.007 0.005 (the smallest maximum: 1% of the baseline)
     "bounded_list.hpp       0.49  0.70" #  0.44  0.63
     "concepts.hpp           0.48  0.33" #  0.44  0.30
 )

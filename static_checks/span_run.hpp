@@ -1,10 +1,13 @@
-// static_checks/span_run.hpp - running a span-output contract at compile time.
+// static_checks/span_run.hpp - running a span-output contract (one row, or a [B, L] batch) at
+// compile time.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <span>
 #include <system_error>
+
+#include <kvc/row_length.hpp>
 
 namespace kvc_static {
 
@@ -23,6 +26,16 @@ constexpr span_run<P, OutSize> run_span(const Contract& contract, const Segments
   span_run<P, OutSize> run{{}, {}};
   for (auto& element : run.out) element = fill;
   run.status = contract(segments, std::span<P>(run.out));
+  return run;
+}
+
+/// Runs the row-aware form `contract(segments, kvc::row_length{row_length}, out)` the same way.
+template <class P, std::size_t OutSize, class Contract, class Segments>
+constexpr span_run<P, OutSize> run_rows(const Contract& contract, const Segments& segments,
+                                        std::size_t row_length, P fill) {
+  span_run<P, OutSize> run{{}, {}};
+  for (auto& element : run.out) element = fill;
+  run.status = contract(segments, kvc::row_length{row_length}, std::span<P>(run.out));
   return run;
 }
 

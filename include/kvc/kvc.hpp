@@ -8,6 +8,7 @@
 #include "concepts.hpp"
 #include "prefix_reuse.hpp"
 #include "request_admission.hpp"
+#include "row_length.hpp"
 #include "segment_offsets.hpp"
 #include "segment_positions.hpp"
 #include "slot_budget.hpp"

@@ -2,7 +2,8 @@
 // the total (flash-attn's `cu_seqlens`), the number of runs, and the longest run (`max_seqlen`).
 //
 // Same notion of a run as kvc::segment_positions: a contiguous stretch of equal ids; a later run
-// reusing an earlier id is a new run.
+// reusing an earlier id is a new run. In a `[B, L]` batch (`kvc::row_length{L}`) every row start
+// starts a run too, so `cu_seqlens` over the flattened batch breaks at every row start.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
+#include "row_length.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 
@@ -73,6 +75,33 @@ struct segment_offsets_fn {
       return std::errc::value_too_large;
     if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
     *detail::write_run_starts(segments, std::ranges::data(out)) = static_cast<P>(total);
+    return std::errc{};
+  }
+
+  /// Row-aware span form, for a flattened `[B, L]` batch with `rows.value` = L: the `cu_seqlens`
+  /// layout over the flattened batch -- the start offset of every run, a run breaking at every run
+  /// of equal ids and at every row start (every multiple of L), then the total token count.
+  ///
+  /// Returns `std::errc::invalid_argument` when `segments` is not whole rows (L is 0 with a
+  /// non-empty input, or `size(segments)` is not a multiple of L); otherwise what the one-row form
+  /// returns: `std::errc{}`, `value_too_large` when `out` has fewer than runs + 1 elements (before
+  /// `result_out_of_range`), `result_out_of_range` when the total does not fit `out`'s element
+  /// type. An empty batch writes the single entry 0, for any L. On error `out` is untouched; on
+  /// success its elements past runs + 1 are. `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] constexpr std::errc operator()(const R& segments, row_length rows,
+                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto total = static_cast<std::size_t>(std::ranges::distance(segments));
+    if (total > 0 && (rows.value == 0 || total % rows.value != 0))
+      return std::errc::invalid_argument;
+    // runs + 1 <= total + 1: only count runs when the output might be too short.
+    if (std::ranges::size(out) <= total &&
+        std::ranges::size(out) < detail::summarize_row_runs(segments, rows.value).runs + 1)
+      return std::errc::value_too_large;
+    if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
+    *detail::write_row_run_starts(segments, rows.value, std::ranges::data(out)) =
+        static_cast<P>(total);
     return std::errc{};
   }
 };

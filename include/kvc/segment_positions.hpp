@@ -4,6 +4,10 @@
 // run of equal ids. Numbering the flattened row (the recorded failure) lets a packed sequence inherit
 // its predecessor's positions; counting per id (the recorded unsuccessful fix) merges two runs that
 // reuse an id with another run in between.
+//
+// In a `[B, L]` batch (B rows of L tokens, flattened row-major; `kvc::row_length{L}`) a run also
+// ends at every row end: the last token of a row and the first of the next belong to different
+// sequences even when their ids are equal.
 #pragma once
 
 #include <array>
@@ -13,6 +17,7 @@
 #include <utility>
 
 #include "concepts.hpp"
+#include "row_length.hpp"
 #include "detail/positions.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"
@@ -49,6 +54,34 @@ struct segment_positions_fn {
         std::cmp_greater(detail::summarize_runs(segments).longest - 1, p_max))
       return std::errc::result_out_of_range;
     detail::write_positions(segments, std::ranges::data(out));
+    return std::errc{};
+  }
+
+  /// Row-aware span form, for a flattened `[B, L]` batch with `rows.value` = L: writes the
+  /// position of every token to the first `size(segments)` elements of `out`, restarting at every
+  /// run of equal ids and at every row start (every multiple of L), even when the id continues.
+  ///
+  /// Returns `std::errc::invalid_argument` when `segments` is not whole rows (L is 0 with a
+  /// non-empty input, or `size(segments)` is not a multiple of L); otherwise what the one-row form
+  /// returns: `std::errc{}`, `value_too_large` for an `out` shorter than `segments` (before
+  /// `result_out_of_range`), `result_out_of_range` for a position that does not fit `out`'s element
+  /// type. An empty batch succeeds for any L and writes nothing. On error `out` is untouched; on
+  /// success its elements past `size(segments)` are. `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] constexpr std::errc operator()(const R& segments, row_length rows,
+                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto count = static_cast<std::size_t>(std::ranges::distance(segments));
+    if (count > 0 && (rows.value == 0 || count % rows.value != 0))
+      return std::errc::invalid_argument;
+    if (std::ranges::size(out) < count) return std::errc::value_too_large;
+    // A position is below both L and the length of its run: the pass over the runs is needed only
+    // when L - 1 does not fit P.
+    constexpr auto p_max = std::numeric_limits<P>::max();
+    if (count > 0 && std::cmp_greater(rows.value - 1, p_max) &&
+        std::cmp_greater(detail::summarize_row_runs(segments, rows.value).longest - 1, p_max))
+      return std::errc::result_out_of_range;
+    detail::write_row_positions(segments, rows.value, std::ranges::data(out));
     return std::errc{};
   }
 };

@@ -1,5 +1,6 @@
 // kvc/detail/positions.hpp - writing segment positions: the one place that chooses between the
-// definition (the run-position loop of runs.hpp) and the AVX2 kernel (positions_avx2.hpp).
+// definition (the run-position loop of runs.hpp) and the AVX2 kernel (positions_avx2.hpp), for one
+// row or for each row of a `[B, L]` batch.
 #pragma once
 
 #include <concepts>
@@ -57,6 +58,24 @@ constexpr void write_positions(const R& segments, P* out) noexcept {
     }
   }
   walk_runs(segments, out);
+}
+
+/// Writes the row-relative position of every id of a flattened `[B, L]` batch (L = `row_length`)
+/// to out[0..size): `walk_row_runs` during constant evaluation and for every other sequence;
+/// `positions_at_run_time` once per row for contiguous integers at run time. Precondition:
+/// `row_length` divides the size of `segments` and is not 0 unless `segments` is empty.
+template <class R, class P>
+constexpr void write_row_positions(const R& segments, std::size_t row_length, P* out) noexcept {
+  if constexpr (contiguous_integer_ids<R>) {
+    if (!std::is_constant_evaluated()) {
+      const auto* const ids = std::ranges::data(segments);
+      const std::size_t count = std::ranges::size(segments);
+      for (std::size_t row = 0; row != count; row += row_length)
+        positions_at_run_time(ids + row, row_length, out + row);
+      return;
+    }
+  }
+  walk_row_runs(segments, row_length, out);
 }
 
 }  // namespace kvc::detail

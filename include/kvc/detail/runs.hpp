@@ -1,9 +1,10 @@
 // kvc/detail/runs.hpp - the run-position loop: the definition of a segment position, written once.
 //
-// Every contract about segment runs is this loop with a different output: positions (both forms
+// Every contract about segment runs is this loop with a different output: positions (every form
 // of kvc::segment_positions, the scalar run-time path, the AVX2 kernel's head and tail), run start
 // offsets (kvc::segment_offsets), and the run count and longest run (kvc::segment_run_count,
-// kvc::max_segment_length, the positions overflow check).
+// kvc::max_segment_length, the positions overflow check). The row-aware forms of a `[B, L]` batch
+// run the same loop once per row (`walk_row_runs`).
 #pragma once
 
 #include <cstddef>
@@ -57,6 +58,30 @@ constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
   }
 }
 
+/// `run_positions` over each row of a flattened `[B, L]` batch in turn (L = `row_length`): a run
+/// also starts at every row start, whatever the ids, and positions count from there. The rows share
+/// `out`, so an output iterator that counts tokens (`run_start_writer`) counts them across the
+/// batch. Precondition: `row_length` divides the size of `ids` and is not 0 unless `ids` is empty.
+template <class R, class Out>
+constexpr Out walk_row_runs(const R& ids, std::size_t row_length, Out out) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R>) {
+    const auto* row = std::ranges::data(ids);
+    const auto* const last = row + std::ranges::size(ids);
+    for (; row != last; row += row_length)
+      out = run_positions(row, row, row + row_length, 0, 0, out).out;
+  } else {
+    auto row = std::ranges::begin(ids);
+    const auto last = std::ranges::end(ids);
+    while (row != last) {
+      auto row_end = row;
+      for (std::size_t i = 0; i < row_length; ++i) ++row_end;
+      out = run_positions(row, row, row_end, 0, 0, out).out;
+      row = row_end;
+    }
+  }
+  return out;
+}
+
 /// Number of contiguous runs and length of the longest one; also an output iterator of positions
 /// that folds them in.
 struct run_summary {
@@ -78,6 +103,13 @@ struct run_summary {
 template <class R>
 [[nodiscard]] constexpr run_summary summarize_runs(const R& ids) noexcept {
   return walk_runs(ids, run_summary{}).out;
+}
+
+/// `summarize_runs` over the rows of a `[B, L]` batch: every row start starts a run.
+template <class R>
+[[nodiscard]] constexpr run_summary summarize_row_runs(const R& ids,
+                                                      std::size_t row_length) noexcept {
+  return walk_row_runs(ids, row_length, run_summary{});
 }
 
 /// An output iterator of positions that writes the index of every run start (position 0) to
@@ -105,6 +137,13 @@ struct run_start_writer {
 template <class R, class Out>
 constexpr Out write_run_starts(const R& ids, Out out) noexcept {
   return walk_runs(ids, run_start_writer<Out>{out}).out.next;
+}
+
+/// `write_run_starts` over the rows of a `[B, L]` batch: the start offset, in the flattened batch, of
+/// every run, a row start always being one.
+template <class R, class Out>
+constexpr Out write_row_run_starts(const R& ids, std::size_t row_length, Out out) noexcept {
+  return walk_row_runs(ids, row_length, run_start_writer<Out>{out}).next;
 }
 
 }  // namespace kvc::detail

@@ -12,6 +12,7 @@
 #include <kvc/segment_offsets.hpp>
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/segment_offsets.hpp>
+#include <kvc/suites/segment_offsets_rows.hpp>
 #include <kvc/suites/segment_run_count.hpp>
 #include <kvc/suites/max_segment_length.hpp>
 
@@ -156,11 +157,94 @@ inline constexpr auto max_length_in_uint8 = [](const auto& segments) {
   }
   return longest;
 };
+
+// --- [B, L] batches: a run breaks at every row start ----------------------------------------------
+// (Each writes at most N + 1 offsets, the size of the suite's output.)
+
+/// Ignores row boundaries: the one-row form over the flattened batch, so a sequence ending a row
+/// and the next row's first one are one run when their ids are equal.
+inline constexpr auto ignores_row_boundaries = [](auto segments, std::size_t, auto out) {
+  static_cast<void>(kvc::segment_offsets(segments, out));
+};
+
+/// Breaks only at row starts, as if every row held one sequence: the row starts, then the total.
+inline constexpr auto restarts_only_at_row_starts = [](auto segments, std::size_t row_length,
+                                                       auto out) {
+  std::size_t n = 0;
+  for (std::size_t row = 0; row < segments.size(); row += row_length) out[n++] = row;
+  out[n] = segments.size();
+};
+
+/// Walks the rows but compares each row's first id with the previous row's last: breaks at a row
+/// start only when the id changes, so an id continues across rows.
+inline constexpr auto continues_id_across_rows = [](auto segments, std::size_t row_length,
+                                                    auto out) {
+  std::size_t n = 0;
+  for (std::size_t row = 0; row < segments.size(); row += row_length)
+    for (std::size_t j = 0; j < row_length; ++j)
+      if (detail::starts_run(segments, row + j)) out[n++] = row + j;
+  out[n] = segments.size();
+};
+
+/// Places the row boundaries one token too far apart (rows of L + 1).
+inline constexpr auto row_boundary_off_by_one = [](auto segments, std::size_t row_length,
+                                                   auto out) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i % (row_length + 1) == 0 || detail::starts_run(segments, i)) out[n++] = i;
+  out[n] = segments.size();
+};
+
+/// Breaks runs at row starts but writes no closing total.
+inline constexpr auto no_total_in_rows = [](auto segments, std::size_t row_length, auto out) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i % row_length == 0 || detail::starts_run(segments, i)) out[n++] = i;
+};
+
+/// Concatenates each row's own `cu_seqlens` (its run starts and its end): every row boundary
+/// appears twice. (Writes are cut at the output's end, where a batch of many rows overruns it.)
+inline constexpr auto total_per_row = [](auto segments, std::size_t row_length, auto out) {
+  std::size_t n = 0;
+  const auto put = [&n, &out](std::size_t offset) {
+    if (n < out.size()) out[n++] = offset;
+  };
+  if (segments.size() == 0) put(0);
+  for (std::size_t row = 0; row < segments.size(); row += row_length) {
+    for (std::size_t j = 0; j < row_length; ++j)
+      if (j == 0 || detail::starts_run(segments, row + j)) put(row + j);
+    put(row + row_length);
+  }
+};
+
+/// Writes each run's start counted from its row's start, not from the batch's.
+inline constexpr auto row_local_offsets = [](auto segments, std::size_t row_length, auto out) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i % row_length == 0 || detail::starts_run(segments, i)) out[n++] = i % row_length;
+  out[n] = segments.size();
+};
+
+/// Breaks runs at row starts but takes id 0 for padding: its tokens are dropped, and the offsets
+/// count only the others.
+inline constexpr auto zero_id_is_padding_in_rows = [](auto segments, std::size_t row_length,
+                                                      auto out) {
+  using id = std::remove_cvref_t<decltype(segments[0])>;
+  std::size_t n = 0, kept = 0;
+  out[n++] = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (segments[i] == id{}) continue;
+    ++kept;
+    if ((i + 1) % row_length == 0 || !(segments[i + 1] == segments[i])) out[n++] = kept;
+  }
+};
+
 }  // namespace kvc::mutants::segment_offsets
 
 namespace kvc::verification {
 
-/// The varlen-attention view of packed segments: offsets, run count and longest run.
+/// The varlen-attention view of packed segments: offsets (of one row and of `[B, L]` batches), run
+/// count and longest run.
 inline constexpr auto segment_offsets_contract = describe_contract<"segment_offsets">(
     check_suite<"segment_offsets", "fuzz_segment_offsets">(
         suites::segment_offsets, kvc::segment_offsets,
@@ -171,6 +255,17 @@ inline constexpr auto segment_offsets_contract = describe_contract<"segment_offs
         named<"offsets_in_uint8">(mutants::segment_offsets::offsets_in_uint8),
         named<"zero_id_is_padding">(mutants::segment_offsets::zero_id_is_padding),
         named<"drops_trailing_singleton">(mutants::segment_offsets::drops_trailing_singleton)),
+    // [B, L] batches: the row-aware form.
+    check_suite<"segment_offsets_rows", "">(
+        suites::segment_offsets_rows, kvc::segment_offsets,
+        named<"ignores_row_boundaries">(mutants::segment_offsets::ignores_row_boundaries),
+        named<"restarts_only_at_row_starts">(mutants::segment_offsets::restarts_only_at_row_starts),
+        named<"continues_id_across_rows">(mutants::segment_offsets::continues_id_across_rows),
+        named<"row_boundary_off_by_one">(mutants::segment_offsets::row_boundary_off_by_one),
+        named<"no_total_in_rows">(mutants::segment_offsets::no_total_in_rows),
+        named<"total_per_row">(mutants::segment_offsets::total_per_row),
+        named<"row_local_offsets">(mutants::segment_offsets::row_local_offsets),
+        named<"zero_id_is_padding_in_rows">(mutants::segment_offsets::zero_id_is_padding_in_rows)),
     check_suite<"segment_run_count", "">(
         suites::segment_run_count, kvc::segment_run_count,
         named<"counts_distinct_ids">(mutants::segment_offsets::counts_distinct_ids),

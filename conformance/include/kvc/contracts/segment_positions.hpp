@@ -1,7 +1,8 @@
 // kvc/contracts/segment_positions.hpp - the verification of segment positions (FA-98576): known-bad
 // implementations and the contract's descriptor.
 //
-// The mutants use the span shape of `kvc::positions_call`: `impl(segments, out)`.
+// The mutants use the span shape of `kvc::positions_call`, `impl(segments, out)`; those of `[B, L]`
+// batches the shape of `kvc::row_positions_call`, `impl(segments, L, out)` with a `std::size_t` L.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/segment_positions.hpp>
 #include <kvc/suites/segment_positions_long.hpp>
+#include <kvc/suites/segment_positions_rows.hpp>
 
 namespace kvc::mutants::segment_positions {
 
@@ -95,12 +97,56 @@ inline constexpr auto position_counter_16_bits =
       }
       return positions;
     };
+
+// --- [B, L] batches: positions restart at every run and every row start -------------------------
+
+/// Ignores row boundaries: the one-row form over the flattened batch, so a sequence ending a row
+/// continues into the next row's first sequence when their ids are equal.
+inline constexpr auto ignores_row_boundaries = [](auto segments, std::size_t, auto out) {
+  static_cast<void>(kvc::segment_positions(segments, out));
+};
+
+/// Restarts only at row starts, as if every row held one sequence: the index within the row.
+inline constexpr auto restarts_only_at_row_starts = [](auto segments, std::size_t row_length,
+                                                       auto out) {
+  for (std::size_t i = 0; i < segments.size(); ++i) out[i] = i % row_length;
+};
+
+/// Walks the rows but compares each row's first id with the previous row's last: restarts at a row
+/// start only when the id changes, so an id continues across rows.
+inline constexpr auto continues_id_across_rows = [](auto segments, std::size_t row_length,
+                                                    auto out) {
+  for (std::size_t row = 0; row < segments.size(); row += row_length)
+    for (std::size_t j = 0; j < row_length; ++j) {
+      const std::size_t i = row + j;
+      out[i] = i > 0 && segments[i] == segments[i - 1] ? out[i - 1] + 1 : 0;
+    }
+};
+
+/// Places the row boundaries one token too far apart (rows of L + 1).
+inline constexpr auto row_boundary_off_by_one = [](auto segments, std::size_t row_length,
+                                                   auto out) {
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    out[i] = i % (row_length + 1) != 0 && segments[i] == segments[i - 1] ? out[i - 1] + 1 : 0;
+};
+
+/// Respects rows but takes id 0 for padding (as unpadding helpers built on attention masks do):
+/// its tokens are all at position 0.
+inline constexpr auto zero_id_is_padding_in_rows = [](auto segments, std::size_t row_length,
+                                                      auto out) {
+  using id = std::remove_cvref_t<decltype(segments[0])>;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    out[i] = segments[i] == id{} || i % row_length == 0 || !(segments[i] == segments[i - 1])
+                 ? 0
+                 : out[i - 1] + 1;
+};
+
 }  // namespace kvc::mutants::segment_positions
 
 namespace kvc::verification {
 
-/// Segment positions: the record's suite with its two published implementations, and one run past
-/// 16 bits.
+/// Segment positions: the record's suite with its two published implementations, one run past 16
+/// bits, and `[B, L]` batches.
 inline constexpr auto segment_positions_contract = describe_contract<"segment_positions">(
     with_record(
         check_suite<"segment_positions", "fuzz_segment_positions">(
@@ -121,6 +167,15 @@ inline constexpr auto segment_positions_contract = describe_contract<"segment_po
     // One run of 65,537 tokens: only one-pass mutants, within the constant-evaluation limits.
     check_suite<"segment_positions_long", "">(
         suites::segment_positions_long, kvc::segment_positions,
-        named<"position_counter_16_bits">(mutants::segment_positions::position_counter_16_bits)));
+        named<"position_counter_16_bits">(mutants::segment_positions::position_counter_16_bits)),
+    // [B, L] batches: the row-aware form.
+    check_suite<"segment_positions_rows", "">(
+        suites::segment_positions_rows, kvc::segment_positions,
+        named<"ignores_row_boundaries">(mutants::segment_positions::ignores_row_boundaries),
+        named<"restarts_only_at_row_starts">(mutants::segment_positions::restarts_only_at_row_starts),
+        named<"continues_id_across_rows">(mutants::segment_positions::continues_id_across_rows),
+        named<"row_boundary_off_by_one">(mutants::segment_positions::row_boundary_off_by_one),
+        named<"zero_id_is_padding_in_rows">(
+            mutants::segment_positions::zero_id_is_padding_in_rows)));
 
 }  // namespace kvc::verification

@@ -18,6 +18,7 @@
 #include <boost/hana/unpack.hpp>
 
 #include <kvc/bounded_list.hpp>
+#include <kvc/row_length.hpp>
 
 #include "offered_arguments.hpp"
 
@@ -45,7 +46,8 @@ constexpr void require_call_shape() noexcept {
                   "Any of these may also convert implicitly to the parameter's type (an\n"
                   "engine's own namespace type, say). Segment suites call impl(segments) with\n"
                   "a const std::array<S, N>&, or impl(segments, out) with std::span<const S>\n"
-                  "segments and a std::span<std::size_t> out to fill.");
+                  "segments and a std::span<std::size_t> out to fill; their row suites call\n"
+                  "impl(segments, L, out) with a std::size_t (or else a kvc::row_length) L.");
   }
 }
 }  // namespace detail
@@ -193,9 +195,109 @@ struct span_output_call {
   }
 };
 
+/// The shape of the row-aware segment contracts, over a flattened `[B, L]` batch: a fixture's
+/// inputs are the ids (a `std::array<S, N>`) and the row length L (a `std::size_t`), and an
+/// implementation is called as `impl(segments, L, out)` with `segments` a `std::span<const S>`,
+/// `out` a `std::span<std::size_t>` of N + Extra elements pre-filled with `SIZE_MAX`
+/// ("unwritten"), and L offered as
+///  - a `std::size_t`, as engines take it; or else
+///  - a `kvc::row_length`, as kvc's own contracts take it.
+/// The plain integer is tried first: asking whether a generic lambda (`auto rows`) takes a
+/// `kvc::row_length` instantiates its body, which does arithmetic on an integer and would stop the
+/// compilation. An implementation written for `int` ids only gets integer ids converted to `int`.
+/// The return value is ignored; the actual result is `out` whole (Trim = false) or `out` up to its
+/// first unwritten element (Trim = true), as for `span_output_call`.
+template <std::size_t Extra, bool Trim>
+struct rows_output_call {
+  static constexpr std::size_t unwritten = std::numeric_limits<std::size_t>::max();
+
+ private:
+  /// How `Impl` takes ids of type S and the row length: 1 as a `std::size_t`, 2 as a
+  /// `kvc::row_length`, 0 not at all.
+  /// (`if constexpr`, not `?:`: the second question must not be asked once the first is answered.)
+  template <class Impl, class S>
+  static constexpr int row_form = [] {
+    if constexpr (std::invocable<const Impl&, std::span<const S>, std::size_t,
+                                 std::span<std::size_t>>)
+      return 1;
+    else if constexpr (std::invocable<const Impl&, std::span<const S>, row_length,
+                                      std::span<std::size_t>>)
+      return 2;
+    else
+      return 0;
+  }();
+
+  template <class Args>
+  using segments_of = std::remove_cvref_t<decltype(boost::hana::at_c<0>(std::declval<Args>()))>;
+
+  /// Whether the ids are handed over as `int`s: the implementation takes no ids of their own type.
+  template <class Impl, class S>
+  static constexpr bool ids_as_int =
+      row_form<Impl, S> == 0 && std::integral<S> && !std::same_as<S, int>;
+
+ public:
+  /// Whether `impl` can be called in one of the two forms (ids converted to `int` or not).
+  template <class Impl, class Args>
+  static constexpr bool accepts = [] {
+    using id_type = typename segments_of<Args>::value_type;
+    if constexpr (ids_as_int<Impl, id_type>)
+      return row_form<Impl, int> != 0;
+    else
+      return row_form<Impl, id_type> != 0;
+  }();
+
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) noexcept {
+    const auto& segments = boost::hana::at_c<0>(args);
+    const std::size_t length = boost::hana::at_c<1>(args);
+    using id_type = typename segments_of<Args>::value_type;
+    constexpr std::size_t n = std::tuple_size_v<segments_of<Args>>;
+    if constexpr (ids_as_int<Impl, id_type>) {
+      std::array<int, n> as_int{};
+      for (std::size_t i = 0; i < n; ++i) as_int[i] = static_cast<int>(segments[i]);
+      return invoke(impl, boost::hana::make_tuple(as_int, length));
+    } else {
+      constexpr std::size_t out_size = n + Extra;
+      std::array<std::size_t, out_size> out{};
+      for (auto& element : out) element = unwritten;
+      if constexpr (row_form<Impl, id_type> == 1)
+        std::invoke(impl, std::span<const id_type>(segments), length, std::span<std::size_t>(out));
+      else
+        std::invoke(impl, std::span<const id_type>(segments), row_length{length},
+                    std::span<std::size_t>(out));
+      if constexpr (Trim) {
+        bounded_list<std::size_t, out_size> written;
+        for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
+        return written;
+      } else {
+        return out;
+      }
+    }
+  }
+
+  /// Whether the fixture's ids survive the conversion to `int` (when it is made). In a constant
+  /// expression an id that does not fit stops the evaluation with a diagnostic that says so.
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr bool representable(const Impl&, const Args& args) noexcept {
+    if constexpr (ids_as_int<Impl, typename segments_of<Args>::value_type>) {
+      const bool fits = detail::fits<int>(boost::hana::at_c<0>(args));
+      if (!fits && std::is_constant_evaluated())
+        detail::fixture_value_does_not_fit_the_implementations_type<int>();
+      return fits;
+    } else {
+      return true;
+    }
+  }
+};
+
 /// Segment positions: one position per id; see `span_output_call`.
 using positions_call = span_output_call<0, false>;
 /// Segment offsets: runs + 1 offsets in an output of N + 1; see `span_output_call`.
 using offsets_call = span_output_call<1, true>;
+/// Segment positions of a `[B, L]` batch: one position per id; see `rows_output_call`.
+using row_positions_call = rows_output_call<0, false>;
+/// Segment offsets of a `[B, L]` batch: runs + 1 offsets in an output of N + 1; see
+/// `rows_output_call`.
+using row_offsets_call = rows_output_call<1, true>;
 
 }  // namespace kvc

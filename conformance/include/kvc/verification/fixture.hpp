@@ -64,6 +64,17 @@ template <class Call, class Label, class S, std::size_t N, class Expected>
       label, inputs(segments), expected};
 }
 
+/// A fixture for a row-aware span-output contract (`kvc::row_positions_call`,
+/// `kvc::row_offsets_call`): the ids of a flattened `[B, L]` batch, its row length L and the output
+/// the contract demands for them.
+template <class Call, class Label, class S, std::size_t N, class Expected>
+[[nodiscard]] constexpr auto make_rows_fixture(Label label, const std::array<S, N>& segments,
+                                               std::size_t row_length,
+                                               const Expected& expected) noexcept {
+  return fixture<Label, Call, boost::hana::tuple<std::array<S, N>, std::size_t>, Expected>{
+      label, inputs(segments, row_length), expected};
+}
+
 /// A segment-positions fixture: `segments` and the positions the contract demands for them.
 template <class Label, class S, std::size_t N>
 [[nodiscard]] constexpr auto make_positions_fixture(
