@@ -1,4 +1,4 @@
-// Lists the compile-fail pairs, one per suite of every contract descriptor, for CMake (which runs it
+// Lists the compile-fail pairs, one per contract descriptor (its first suite check), for CMake (which runs it
 // with try_run at configure time): "contract|check|suite|kind|index|implementation|label"
 // per line (check: the suite's place among the contract's checks; kind and index: where the
 // implementation sits in the check, "record" (a row of its failure record) or "mutant"), where the
@@ -13,6 +13,7 @@
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/length.hpp>
 #include <boost/hana/string.hpp>
+#include <boost/hana/tuple.hpp>
 
 #include <kvc/conformance.hpp>
 
@@ -45,7 +46,10 @@ const auto& first_rejected(const Check& check) {
 int main() {
   hana::for_each(kvc::verification::contracts, [](const auto& contract) {
     int index = 0;
-    hana::for_each(contract.checks, [&contract, &index](const auto& check) {
+    // The first suite check of each contract: one pair per contract shows that a failing fixture
+    // is named, without a compile per suite (each pair costs two compiles of the whole layer).
+    const auto first_check = hana::make_tuple(hana::at_c<0>(contract.checks));
+    hana::for_each(first_check, [&contract, &index](const auto& check) {
       const auto& bad = first_rejected(check);
       std::printf("%s|%d|%s|%s|0|%s|%s\n", hana::to<const char*>(contract.name), index++,
                   hana::to<const char*>(check.name),
