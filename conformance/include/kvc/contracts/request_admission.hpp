@@ -55,6 +55,19 @@ constexpr std::size_t admit_in_order(C capacity, U used, const R& requests, Deci
   return admitted;
 }
 
+/// `admit_in_order` with a rule that admits each request for which `fits(request, r,
+/// free_slots)` holds and stops at the first for which it does not.
+template <class C, class U, class R, class Fits, class Slots = slots_by_value>
+constexpr std::size_t admit_while(C capacity, U used, const R& requests, Fits fits,
+                                  Slots slots = {}) {
+  return admit_in_order(
+      capacity, used, requests,
+      [fits](auto request, std::intmax_t r, std::intmax_t free_slots) {
+        return fits(request, r, free_slots) ? verdict::admit : verdict::stop;
+      },
+      slots);
+}
+
 /// The in-order loop in unsigned arithmetic, with no check of the state: counts, in a `Count`, the
 /// requests admitted while each is non-negative and fits in `free_slots` less those before it.
 template <class Count, class R>
@@ -82,21 +95,17 @@ inline constexpr auto skips_non_fitting = [](auto capacity, auto used, const aut
 
 /// Treats a request of 0 slots as the end of the queue.
 inline constexpr auto refuses_zero_size = [](auto capacity, auto used, const auto& requests) {
-  return detail::admit_in_order(capacity, used, requests,
-                                [](auto request, std::intmax_t r, std::intmax_t free_slots) {
-                                  return std::cmp_less_equal(request, 0) || r > free_slots
-                                             ? detail::verdict::stop
-                                             : detail::verdict::admit;
-                                });
+  return detail::admit_while(capacity, used, requests,
+                             [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                               return std::cmp_greater(request, 0) && r <= free_slots;
+                             });
 };
 
 /// Clamps a negative request to 0, admits it and goes on.
 inline constexpr auto negative_as_zero = [](auto capacity, auto used, const auto& requests) {
-  return detail::admit_in_order(
+  return detail::admit_while(
       capacity, used, requests,
-      [](auto, std::intmax_t r, std::intmax_t free_slots) {
-        return r > free_slots ? detail::verdict::stop : detail::verdict::admit;
-      },
+      [](auto, std::intmax_t r, std::intmax_t free_slots) { return r <= free_slots; },
       [](auto request) {
         return std::cmp_less(request, 0) ? std::intmax_t{0} : detail::wide(request);
       });
@@ -135,12 +144,10 @@ inline constexpr auto trusts_state = [](auto capacity, auto used, const auto& re
 
 /// Demands a slot to spare: `<` where `<=` is meant.
 inline constexpr auto strict_fit = [](auto capacity, auto used, const auto& requests) {
-  return detail::admit_in_order(capacity, used, requests,
-                                [](auto request, std::intmax_t r, std::intmax_t free_slots) {
-                                  return std::cmp_less(request, 0) || r >= free_slots
-                                             ? detail::verdict::stop
-                                             : detail::verdict::admit;
-                                });
+  return detail::admit_while(capacity, used, requests,
+                             [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                               return std::cmp_greater_equal(request, 0) && r < free_slots;
+                             });
 };
 
 /// Checks `used + total + request <= capacity` in unsigned arithmetic, which wraps.
