@@ -189,11 +189,6 @@ TEST_CASE("admitted_requests: mixed signedness is decided by value") {
 }
 
 TEST_CASE("admitted_requests: every kind of range gives the same answer") {
-  const int c_array[] = {4, 0, 3, 2};
-  const std::vector<int> vec(std::begin(c_array), std::end(c_array));
-  const std::array<int, 4> arr{4, 0, 3, 2};
-  const std::list<long> lst(vec.begin(), vec.end());
-  const std::deque<short> deq(vec.begin(), vec.end());
   for (const int capacity : {1, 5, 8, 9, 10, 20}) {
     CAPTURE(capacity);
     // 1 slot is used; the running sums are 4, 4, 7, 9.
@@ -201,29 +196,18 @@ TEST_CASE("admitted_requests: every kind of range gives the same answer") {
                                  : capacity - 1 >= 7 ? 3
                                  : capacity - 1 >= 4 ? 2
                                                      : 0;
-    CHECK(kvc::admitted_requests(capacity, 1, c_array) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, vec) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, arr) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::span<const int>(vec)) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::span<const int, 4>(c_array)) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, lst) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, deq) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::initializer_list<int>{4, 0, 3, 2}) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, single_pass_range{{4, 0, 3, 2}}) == expected);
-#if !defined(__clang__)  // clang 14's concepts reject libstdc++ 12's views
-    CHECK(kvc::admitted_requests(capacity, 1,
-                                 std::views::transform(vec, [](int v) { return v; })) == expected);
-#endif
+    kvc_test::check_every_kind_of_range(kvc::admitted_requests, capacity, 1, expected);
   }
+  const std::vector<int> vec{4, 0, 3, 2};
   CHECK(kvc::admitted_requests(10, 0, std::span<const int>(vec).first(2)) == 2);
   CHECK(kvc::admitted_requests(10, 0, std::span<const int>()) == 0);
 }
 
 TEST_CASE("admitted_requests: boundary queues of every type mix agree with the oracle") {
-  std::vector<mix_result> results;
-  kvc_test::for_each_admission_mix([&results](auto capacity_type, auto used_type, auto request_type) {
-    results.push_back(check_mix(capacity_type, used_type, request_type));
-  });
+  const auto results = kvc_test::results_of_every_mix<mix_result>(
+      [](auto capacity_type, auto used_type, auto request_type) {
+        return check_mix(capacity_type, used_type, request_type);
+      });
   CHECK(results.size() == 7 * 3 * 7);
   for (const auto& result : results) {
     CAPTURE(result.types);  // capacity/used/request
@@ -235,10 +219,7 @@ TEST_CASE("admitted_requests: boundary queues of every type mix agree with the o
 TEST_CASE("admitted_requests: random queues against the oracle") {
   // Requests drawn from a mix of small, huge, zero and negative values, so that queues admitted
   // whole, in part and not at all all occur.
-  const auto draw = [](std::mt19937_64& rng, auto type, double negative_rate) {
-    return kvc_test::draw(rng, type, negative_rate, kvc_test::zero_draws::own_kind);
-  };
-  const auto run = [&draw](std::uint64_t seed, auto capacity_type, auto request_type) {
+  const auto run = [](std::uint64_t seed, auto capacity_type, auto request_type) {
     using C = typename decltype(capacity_type)::type;
     using R = typename decltype(request_type)::type;
     std::mt19937_64 rng(seed);
@@ -248,11 +229,10 @@ TEST_CASE("admitted_requests: random queues against the oracle") {
     std::size_t partial = 0;
     std::size_t none = 0;
     for (int iteration = 0; iteration < 3000; ++iteration) {
-      std::vector<R> requests(length(rng));
-      for (auto& r : requests) r = draw(rng, request_type, 0.03);
-      const C capacity = draw(rng, capacity_type, 0.02);
-      C used = draw(rng, capacity_type, 0.02);
-      if (std::bernoulli_distribution(0.5)(rng)) used = static_cast<C>(used % 8);
+      auto state = kvc_test::draw_state<C, R>(rng, length, kvc_test::zero_draws::own_kind);
+      std::vector<R>& requests = state.requests;
+      const C capacity = state.capacity;
+      const C used = state.used;
       const std::size_t got = kvc::admitted_requests(capacity, used, requests);
       const std::size_t expected = oracle_requests(capacity, used, requests);
       if (got != expected && mismatches++ == 0) {
