@@ -8,15 +8,12 @@
 #include <limits>
 #include <utility>
 
+#include "../tests/fixture_types.hpp"
+
 namespace {
 
-template <class... Ts>
-struct type_list {};
-
-// The integer types the contract promises to accept (size_t may repeat uint64_t; harmless).
-using integer_types =
-    type_list<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
-              std::int64_t, std::uint64_t, std::size_t>;
+using kvc_test::integer_types;
+using kvc_test::type_list;
 
 // The result has the type of requested, for every (capacity, used, requested) type mix of
 // integer_types (the mixes tests/append_admission.cpp runs at the extremes).

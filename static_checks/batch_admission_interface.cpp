@@ -11,10 +11,15 @@
 #include <utility>
 #include <vector>
 
+#include "../tests/fixture_types.hpp"
+
 namespace {
 
-template <class... Ts>
-struct type_list {};
+using kvc_test::capacity_types;
+using kvc_test::request_types;
+using kvc_test::single_pass_range;
+using kvc_test::type_list;
+using kvc_test::used_types;
 
 // The result has the common type of the capacity and the request type, for every argument type
 // tests/batch_admission.cpp compares with its oracle (called as agrees_with_oracle does: capacity
@@ -28,12 +33,6 @@ constexpr bool has_common_result_type() {
 }
 
 // The batches of one: every (capacity, used, request) type mix, requests in a std::array<R, 1>.
-using capacity_types = type_list<std::int8_t, std::uint8_t, int, unsigned, std::int64_t,
-                                 std::uint64_t, unsigned long long>;
-using used_types = type_list<int, std::uint64_t, std::int8_t>;
-using request_types =
-    type_list<std::int8_t, std::uint8_t, std::int16_t, int, unsigned, std::int64_t, std::uint64_t>;
-
 template <class C, class U, class... R>
 constexpr bool common_result_for_requests(type_list<R...>) {
   return (has_common_result_type<C, U, std::array<R, 1>>() && ...);
@@ -58,31 +57,7 @@ static_assert(has_common_result_type<std::int64_t, std::int64_t, std::array<std:
 static_assert(has_common_result_type<std::uint64_t, int, std::vector<std::int64_t>>());
 static_assert(has_common_result_type<decltype(INT64_MAX), int, std::vector<int>>());
 
-// An input-only, unsized range: each iterator reads its values once, front to back.
-struct single_pass_range {
-  std::vector<long> values;
-
-  struct sentinel {};
-  struct iterator {
-    using iterator_concept = std::input_iterator_tag;
-    using value_type = long;
-    using difference_type = std::ptrdiff_t;
-    const long* at = nullptr;
-    const long* end = nullptr;
-    long operator*() const { return *at; }
-    iterator& operator++() {
-      ++at;
-      return *this;
-    }
-    void operator++(int) { ++at; }
-    // Used only in unevaluated operands here: clang would call it unneeded.
-    [[maybe_unused]] friend bool operator==(const iterator& it, sentinel) {
-      return it.at == it.end;
-    }
-  };
-  iterator begin() const { return {values.data(), values.data() + values.size()}; }
-  sentinel end() const { return {}; }
-};
+// tests/fixture_types.hpp's single-pass range is input-only and unsized.
 static_assert(std::ranges::input_range<const single_pass_range>);
 static_assert(!std::ranges::forward_range<const single_pass_range>);
 static_assert(!std::ranges::sized_range<const single_pass_range>);

@@ -14,20 +14,12 @@
 #include <utility>
 #include <vector>
 
+#include "fixture_types.hpp"
+
 namespace {
 
-template <class... Ts>
-struct type_list {};
-
-// The integer types the contract promises to accept (size_t may repeat uint64_t; harmless).
-using integer_types =
-    type_list<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
-              std::int64_t, std::uint64_t, std::size_t>;
-
-template <class... Ts, class F>
-void for_each_type(type_list<Ts...>, F&& f) {
-  (f(std::type_identity<Ts>{}), ...);
-}
+using kvc_test::for_each_type;
+using kvc_test::integer_types;
 
 // An integer as sign and magnitude, so values of any two types compare without overflow or
 // conversion surprises and without needing a 128-bit type.

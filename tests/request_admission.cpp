@@ -7,6 +7,8 @@
 #include <kvc/batch_admission.hpp>
 #include <kvc/request_admission.hpp>
 
+#include "admission_support.hpp"
+
 #include <array>
 #include <climits>
 #include <cstddef>
@@ -26,33 +28,11 @@
 
 namespace {
 
-template <class... Ts>
-struct type_list {};
-
-template <class... Ts, class F>
-void for_each_type(type_list<Ts...>, F&& f) {
-  (f(std::type_identity<Ts>{}), ...);
-}
-
-// unsigned long and unsigned long long are distinct types even when both are 64 bits wide.
-using capacity_types = type_list<std::int8_t, std::uint8_t, int, unsigned, std::int64_t,
-                                 std::uint64_t, unsigned long long>;
-using used_types = type_list<int, std::uint64_t, std::int8_t>;
-using request_types =
-    type_list<std::int8_t, std::uint8_t, std::int16_t, int, unsigned, std::int64_t, std::uint64_t>;
-
-// A value split into sign and magnitude.
-struct signed_magnitude {
-  bool negative = false;
-  unsigned long long magnitude = 0;
-};
-
-template <class T>
-signed_magnitude split(T value) {
-  if constexpr (std::is_signed_v<T>)
-    if (value < 0) return {true, 0ULL - static_cast<unsigned long long>(value)};
-  return {false, static_cast<unsigned long long>(value)};
-}
+using kvc_test::boundary_values;
+using kvc_test::signed_magnitude;
+using kvc_test::single_pass_range;
+using kvc_test::split;
+using kvc_test::type_name;
 
 // Oracle: a consistent state, then front to back: stop at a negative request or one larger than
 // the slots left, else take it from the slots left and count it.
@@ -78,28 +58,6 @@ bool agrees_with_oracle(C capacity, U used, const R& requests) {
          oracle_requests(capacity, used, requests);
 }
 
-// Boundary values of T: its extremes, their neighbours, and small values around 0.
-template <class T>
-std::vector<T> boundary_values() {
-  using limits = std::numeric_limits<T>;
-  std::vector<T> values{limits::min(),
-                        static_cast<T>(limits::min() + 1),
-                        T{0},
-                        T{1},
-                        T{2},
-                        static_cast<T>(limits::max() / 2),
-                        static_cast<T>(limits::max() / 2 + 1),
-                        static_cast<T>(limits::max() - 1),
-                        limits::max()};
-  if constexpr (std::is_signed_v<T>) values.push_back(T{-1});
-  return values;
-}
-
-template <class T>
-std::string type_name() {
-  return (std::is_signed_v<T> ? "int" : "uint") + std::to_string(8 * sizeof(T));
-}
-
 // Queues of two and three boundary values against the oracle, for one type mix. No doctest macro
 // here: the 147 instantiations stay cheap to compile.
 struct mix_result {
@@ -123,29 +81,6 @@ mix_result check_mix(std::type_identity<C>, std::type_identity<U>, std::type_ide
         }
   return result;
 }
-
-// An input-only, unsized range: each iterator reads its values once, front to back.
-struct single_pass_range {
-  std::vector<long> values;
-
-  struct sentinel {};
-  struct iterator {
-    using iterator_concept = std::input_iterator_tag;
-    using value_type = long;
-    using difference_type = std::ptrdiff_t;
-    const long* at = nullptr;
-    const long* end = nullptr;
-    long operator*() const { return *at; }
-    iterator& operator++() {
-      ++at;
-      return *this;
-    }
-    void operator++(int) { ++at; }
-    friend bool operator==(const iterator& it, sentinel) { return it.at == it.end; }
-  };
-  iterator begin() const { return {values.data(), values.data() + values.size()}; }
-  sentinel end() const { return {}; }
-};
 
 }  // namespace
 
@@ -254,11 +189,6 @@ TEST_CASE("admitted_requests: mixed signedness is decided by value") {
 }
 
 TEST_CASE("admitted_requests: every kind of range gives the same answer") {
-  const int c_array[] = {4, 0, 3, 2};
-  const std::vector<int> vec(std::begin(c_array), std::end(c_array));
-  const std::array<int, 4> arr{4, 0, 3, 2};
-  const std::list<long> lst(vec.begin(), vec.end());
-  const std::deque<short> deq(vec.begin(), vec.end());
   for (const int capacity : {1, 5, 8, 9, 10, 20}) {
     CAPTURE(capacity);
     // 1 slot is used; the running sums are 4, 4, 7, 9.
@@ -266,33 +196,18 @@ TEST_CASE("admitted_requests: every kind of range gives the same answer") {
                                  : capacity - 1 >= 7 ? 3
                                  : capacity - 1 >= 4 ? 2
                                                      : 0;
-    CHECK(kvc::admitted_requests(capacity, 1, c_array) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, vec) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, arr) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::span<const int>(vec)) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::span<const int, 4>(c_array)) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, lst) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, deq) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, std::initializer_list<int>{4, 0, 3, 2}) == expected);
-    CHECK(kvc::admitted_requests(capacity, 1, single_pass_range{{4, 0, 3, 2}}) == expected);
-#if !defined(__clang__)  // clang 14's concepts reject libstdc++ 12's views
-    CHECK(kvc::admitted_requests(capacity, 1,
-                                 std::views::transform(vec, [](int v) { return v; })) == expected);
-#endif
+    kvc_test::check_every_kind_of_range(kvc::admitted_requests, capacity, 1, expected);
   }
+  const std::vector<int> vec{4, 0, 3, 2};
   CHECK(kvc::admitted_requests(10, 0, std::span<const int>(vec).first(2)) == 2);
   CHECK(kvc::admitted_requests(10, 0, std::span<const int>()) == 0);
 }
 
 TEST_CASE("admitted_requests: boundary queues of every type mix agree with the oracle") {
-  std::vector<mix_result> results;
-  for_each_type(capacity_types{}, [&results](auto capacity_type) {
-    for_each_type(used_types{}, [&results, capacity_type](auto used_type) {
-      for_each_type(request_types{}, [&results, capacity_type, used_type](auto request_type) {
-        results.push_back(check_mix(capacity_type, used_type, request_type));
+  const auto results = kvc_test::results_of_every_mix<mix_result>(
+      [](auto capacity_type, auto used_type, auto request_type) {
+        return check_mix(capacity_type, used_type, request_type);
       });
-    });
-  });
   CHECK(results.size() == 7 * 3 * 7);
   for (const auto& result : results) {
     CAPTURE(result.types);  // capacity/used/request
@@ -304,30 +219,7 @@ TEST_CASE("admitted_requests: boundary queues of every type mix agree with the o
 TEST_CASE("admitted_requests: random queues against the oracle") {
   // Requests drawn from a mix of small, huge, zero and negative values, so that queues admitted
   // whole, in part and not at all all occur.
-  const auto draw = [](std::mt19937_64& rng, auto type, double negative_rate) {
-    using T = typename decltype(type)::type;
-    using limits = std::numeric_limits<T>;
-    std::uniform_int_distribution<int> kind(0, 9);
-    std::uniform_int_distribution<T> any(limits::min(), limits::max());
-    std::uniform_int_distribution<int> small(0, 20);
-    if (std::bernoulli_distribution(negative_rate)(rng) && std::is_signed_v<T>)
-      return static_cast<T>(-small(rng) - 1);
-    switch (kind(rng)) {
-      case 0:
-        return limits::max();
-      case 1:
-        return static_cast<T>(limits::max() - static_cast<T>(small(rng)));
-      case 2:
-        return static_cast<T>(limits::max() / 2 + static_cast<T>(small(rng)));
-      case 3:
-        return any(rng);
-      case 4:
-        return T{0};
-      default:
-        return static_cast<T>(small(rng));
-    }
-  };
-  const auto run = [&draw](std::uint64_t seed, auto capacity_type, auto request_type) {
+  const auto run = [](std::uint64_t seed, auto capacity_type, auto request_type) {
     using C = typename decltype(capacity_type)::type;
     using R = typename decltype(request_type)::type;
     std::mt19937_64 rng(seed);
@@ -337,11 +229,10 @@ TEST_CASE("admitted_requests: random queues against the oracle") {
     std::size_t partial = 0;
     std::size_t none = 0;
     for (int iteration = 0; iteration < 3000; ++iteration) {
-      std::vector<R> requests(length(rng));
-      for (auto& r : requests) r = draw(rng, request_type, 0.03);
-      const C capacity = draw(rng, capacity_type, 0.02);
-      C used = draw(rng, capacity_type, 0.02);
-      if (std::bernoulli_distribution(0.5)(rng)) used = static_cast<C>(used % 8);
+      auto state = kvc_test::draw_state<C, R>(rng, length, kvc_test::zero_draws::own_kind);
+      std::vector<R>& requests = state.requests;
+      const C capacity = state.capacity;
+      const C used = state.used;
       const std::size_t got = kvc::admitted_requests(capacity, used, requests);
       const std::size_t expected = oracle_requests(capacity, used, requests);
       if (got != expected && mismatches++ == 0) {

@@ -13,20 +13,12 @@
 #include <utility>
 #include <vector>
 
+#include "fixture_types.hpp"
+
 namespace kvc_test {
 
-template <class... Ts>
-struct type_list {};
-
 /// Every integer type an output span may hold.
-using output_types = type_list<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
-                               std::uint32_t, std::int64_t, std::uint64_t, std::size_t>;
-
-/// Calls `f(std::type_identity<T>{})` for every T of the list.
-template <class... Ts, class F>
-void for_each_type(type_list<Ts...>, F&& f) {
-  (f(std::type_identity<Ts>{}), ...);
-}
+using output_types = integer_types;
 
 // A value no correct call writes: positions and offsets are never negative, and the tests keep
 // them below the maximum of an unsigned P.

@@ -93,8 +93,7 @@ struct segment_offsets_fn {
                                                O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
     const auto total = static_cast<std::size_t>(std::ranges::distance(segments));
-    if (total > 0 && (rows.value == 0 || total % rows.value != 0))
-      return std::errc::invalid_argument;
+    if (!detail::whole_rows(total, rows.value)) return std::errc::invalid_argument;
     // runs + 1 <= total + 1: only count runs when the output might be too short.
     if (std::ranges::size(out) <= total &&
         std::ranges::size(out) < detail::summarize_row_runs(segments, rows.value).runs + 1)

@@ -72,8 +72,7 @@ struct segment_positions_fn {
                                                O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
     const auto count = static_cast<std::size_t>(std::ranges::distance(segments));
-    if (count > 0 && (rows.value == 0 || count % rows.value != 0))
-      return std::errc::invalid_argument;
+    if (!detail::whole_rows(count, rows.value)) return std::errc::invalid_argument;
     if (std::ranges::size(out) < count) return std::errc::value_too_large;
     // A position is below both L and the length of its run: the pass over the runs is needed only
     // when L - 1 does not fit P.

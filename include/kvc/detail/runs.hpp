@@ -105,6 +105,12 @@ template <class R>
   return walk_runs(ids, run_summary{}).out;
 }
 
+/// Whether `count` ids are whole rows of `row_length` ids, as the row-aware forms require: an
+/// empty input is, for any length; a non-empty one needs a length that divides its size.
+[[nodiscard]] constexpr bool whole_rows(std::size_t count, std::size_t row_length) noexcept {
+  return count == 0 || (row_length != 0 && count % row_length == 0);
+}
+
 /// `summarize_runs` over the rows of a `[B, L]` batch: every row start starts a run.
 template <class R>
 [[nodiscard]] constexpr run_summary summarize_row_runs(const R& ids,

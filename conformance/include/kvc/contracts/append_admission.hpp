@@ -11,6 +11,7 @@
 #include <array>
 #include <kvc/append_admission.hpp>
 #include <kvc/verification/descriptor.hpp>
+#include <kvc/verification/uncast_mutants.hpp>
 #include <kvc/suites/append_admission.hpp>
 #include <kvc/suites/append_admission_extremes.hpp>
 
@@ -88,14 +89,8 @@ inline constexpr auto narrows_to_signed = [](auto capacity, auto used, auto requ
   return r >= 0 && u >= 0 && u <= c && r <= c - u ? r : std::intmax_t{0};
 };
 
-// The next mutant is written as engines write it, with no cast: their builds do not enable
-// -Wsign-compare or -Wsign-conversion, so neither may stop it compiling here.
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wsign-conversion"
-#pragma GCC diagnostic ignored "-Wtype-limits"
-#endif
+// The next mutant is written as engines write it, with no cast.
+KVC_UNCAST_MUTANTS_BEGIN
 
 /// Compares raw with `<`, `<=` and `-` in the arguments' own types (the README's my_engine::admit
 /// as it first was): with an int capacity of -1 and unsigned used, capacity - used wraps to
@@ -106,9 +101,7 @@ inline constexpr auto compares_raw = [](auto capacity, auto used, auto requested
   return requested <= capacity - used ? requested : decltype(requested){0};
 };
 
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+KVC_UNCAST_MUTANTS_END
 
 /// Keeps the used count in a `std::uint32_t` (a 32-bit per-sequence token counter), after checking
 /// signs by value: 2^32 used slots read as 0.

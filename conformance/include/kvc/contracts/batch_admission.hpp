@@ -14,6 +14,7 @@
 
 #include <kvc/batch_admission.hpp>
 #include <kvc/verification/descriptor.hpp>
+#include <kvc/verification/uncast_mutants.hpp>
 #include <kvc/suites/batch_admission.hpp>
 #include <kvc/suites/batch_admission_extremes.hpp>
 
@@ -88,14 +89,8 @@ inline constexpr auto refuses_zero_requests = [](auto capacity, auto used, const
   return u >= 0 && total <= detail::wide(capacity) - u ? total : std::intmax_t{0};
 };
 
-// The next mutant is written as engines write it, with no cast: their builds do not enable
-// -Wsign-compare or -Wsign-conversion, so neither may stop it compiling here.
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wsign-conversion"
-#pragma GCC diagnostic ignored "-Wtype-limits"
-#endif
+// The next mutant is written as engines write it, with no cast.
+KVC_UNCAST_MUTANTS_BEGIN
 
 /// The batch form of the README's my_engine::admit as it first was: raw `<`, `>` and `-` in the
 /// arguments' own types, so an int capacity of -1 with unsigned used leaves 4294967295 free slots.
@@ -113,9 +108,7 @@ inline constexpr auto compares_raw = [](auto capacity, auto used, const auto& re
   return total;
 };
 
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+KVC_UNCAST_MUTANTS_END
 
 /// Keeps the used count in a `std::uint32_t` (a 32-bit per-sequence token counter), after checking
 /// signs by value: 2^32 used slots read as 0.

@@ -23,46 +23,92 @@ namespace kvc::mutants::request_admission {
 
 namespace detail {
 using kvc::mutants::append_admission::detail::wide;
+
+/// What a mutant does with one request, given its slots and the free slots left.
+enum class verdict { admit, pass_over, stop, count_and_stop };
+
+/// A request's slots as the correct rule reads them: its value, in `std::intmax_t`.
+struct slots_by_value {
+  constexpr std::intmax_t operator()(auto request) const noexcept { return wide(request); }
+};
+
+/// The in-order loop of the mutants that check the state right: nothing is admitted unless
+/// `0 <= used <= capacity`; then each request in turn gets `decide(request, slots(request),
+/// free_slots)`: an admitted one is counted and its slots taken from the free slots, one passed
+/// over is not counted, `stop` ends the loop and `count_and_stop` counts the request and ends it.
+/// Returns the count.
+template <class C, class U, class R, class Decide, class Slots = slots_by_value>
+constexpr std::size_t admit_in_order(C capacity, U used, const R& requests, Decide decide,
+                                     Slots slots = {}) {
+  std::size_t admitted = 0;
+  if (wide(used) < 0 || wide(used) > wide(capacity)) return admitted;
+  auto free_slots = wide(capacity) - wide(used);
+  for (const auto request : requests) {
+    const std::intmax_t r = slots(request);
+    const verdict v = decide(request, r, free_slots);
+    if (v == verdict::pass_over) continue;
+    if (v == verdict::stop) break;
+    ++admitted;
+    if (v == verdict::count_and_stop) break;
+    free_slots -= r;
+  }
+  return admitted;
+}
+
+/// `admit_in_order` with a rule that admits each request for which `fits(request, r,
+/// free_slots)` holds and stops at the first for which it does not.
+template <class C, class U, class R, class Fits, class Slots = slots_by_value>
+constexpr std::size_t admit_while(C capacity, U used, const R& requests, Fits fits,
+                                  Slots slots = {}) {
+  return admit_in_order(
+      capacity, used, requests,
+      [fits](auto request, std::intmax_t r, std::intmax_t free_slots) {
+        return fits(request, r, free_slots) ? verdict::admit : verdict::stop;
+      },
+      slots);
+}
+
+/// The in-order loop in unsigned arithmetic, with no check of the state: counts, in a `Count`, the
+/// requests admitted while each is non-negative and fits in `free_slots` less those before it.
+template <class Count, class R>
+constexpr Count count_unsigned(std::uintmax_t free_slots, const R& requests) {
+  Count admitted = 0;
+  std::uintmax_t total = 0;
+  for (const auto request : requests) {
+    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
+    total += static_cast<std::uintmax_t>(request);
+    ++admitted;
+  }
+  return admitted;
+}
 }  // namespace detail
 
 /// Skip-ahead scheduling: passes over a request that does not fit and keeps admitting later ones.
 inline constexpr auto skips_non_fitting = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
-  auto free_slots = detail::wide(capacity) - detail::wide(used);
-  for (const auto request : requests) {
-    if (std::cmp_less(request, 0) || detail::wide(request) > free_slots) continue;
-    free_slots -= detail::wide(request);
-    ++admitted;
-  }
-  return admitted;
+  return detail::admit_in_order(capacity, used, requests,
+                                [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                                  return std::cmp_less(request, 0) || r > free_slots
+                                             ? detail::verdict::pass_over
+                                             : detail::verdict::admit;
+                                });
 };
 
 /// Treats a request of 0 slots as the end of the queue.
 inline constexpr auto refuses_zero_size = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
-  auto free_slots = detail::wide(capacity) - detail::wide(used);
-  for (const auto request : requests) {
-    if (std::cmp_less_equal(request, 0) || detail::wide(request) > free_slots) break;
-    free_slots -= detail::wide(request);
-    ++admitted;
-  }
-  return admitted;
+  return detail::admit_while(capacity, used, requests,
+                             [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                               return std::cmp_greater(request, 0) && r <= free_slots;
+                             });
 };
 
 /// Clamps a negative request to 0, admits it and goes on.
 inline constexpr auto negative_as_zero = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
-  auto free_slots = detail::wide(capacity) - detail::wide(used);
-  for (const auto request : requests) {
-    const auto r = std::cmp_less(request, 0) ? std::intmax_t{0} : detail::wide(request);
-    if (r > free_slots) break;
-    free_slots -= r;
-    ++admitted;
-  }
-  return admitted;
+  return detail::admit_while(
+      capacity, used, requests,
+      [](auto, std::intmax_t r, std::intmax_t free_slots) { return r <= free_slots; },
+      [](auto request) {
+        return std::cmp_less(request, 0) ? std::intmax_t{0} : detail::wide(request);
+      });
 };
 
 /// Returns the slots it admitted instead of how many requests.
@@ -79,46 +125,29 @@ inline constexpr auto returns_slot_total = [](auto capacity, auto used, const au
 
 /// Grants the first request that does not fit whatever slots are left, and counts it.
 inline constexpr auto admits_partial = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
-  auto free_slots = detail::wide(capacity) - detail::wide(used);
-  for (const auto request : requests) {
-    if (std::cmp_less(request, 0)) break;
-    if (detail::wide(request) > free_slots) {
-      if (free_slots > 0) ++admitted;  // the part that fits
-      break;
-    }
-    free_slots -= detail::wide(request);
-    ++admitted;
-  }
-  return admitted;
+  return detail::admit_in_order(capacity, used, requests,
+                                [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                                  if (std::cmp_less(request, 0)) return detail::verdict::stop;
+                                  if (r > free_slots)  // counts the part that fits
+                                    return free_slots > 0 ? detail::verdict::count_and_stop
+                                                          : detail::verdict::stop;
+                                  return detail::verdict::admit;
+                                });
 };
 
 /// Trusts the state: no check that `0 <= used <= capacity`, so `capacity - used` wraps to a huge
 /// number of free slots when `used` is above `capacity` or negative.
 inline constexpr auto trusts_state = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
-  std::uintmax_t total = 0;
-  for (const auto request : requests) {
-    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
-    total += static_cast<std::uintmax_t>(request);
-    ++admitted;
-  }
-  return admitted;
+  return detail::count_unsigned<std::size_t>(
+      static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used), requests);
 };
 
 /// Demands a slot to spare: `<` where `<=` is meant.
 inline constexpr auto strict_fit = [](auto capacity, auto used, const auto& requests) {
-  std::size_t admitted = 0;
-  if (detail::wide(used) < 0 || detail::wide(used) > detail::wide(capacity)) return admitted;
-  auto free_slots = detail::wide(capacity) - detail::wide(used);
-  for (const auto request : requests) {
-    if (std::cmp_less(request, 0) || detail::wide(request) >= free_slots) break;
-    free_slots -= detail::wide(request);
-    ++admitted;
-  }
-  return admitted;
+  return detail::admit_while(capacity, used, requests,
+                             [](auto request, std::intmax_t r, std::intmax_t free_slots) {
+                               return std::cmp_greater_equal(request, 0) && r < free_slots;
+                             });
 };
 
 /// Checks `used + total + request <= capacity` in unsigned arithmetic, which wraps.
@@ -178,16 +207,9 @@ inline constexpr auto compares_raw = [](auto capacity, auto used, const auto& re
 
 /// Counts the admitted requests in a `std::uint8_t`, which wraps after 255.
 inline constexpr auto narrow_count = [](auto capacity, auto used, const auto& requests) {
-  std::uint8_t admitted = 0;
-  if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return admitted;
-  const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
-  std::uintmax_t total = 0;
-  for (const auto request : requests) {
-    if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
-    total += static_cast<std::uintmax_t>(request);
-    ++admitted;
-  }
-  return admitted;
+  if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return std::uint8_t{0};
+  return detail::count_unsigned<std::uint8_t>(
+      static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used), requests);
 };
 
 }  // namespace kvc::mutants::request_admission

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <type_traits>
 
 #include <kvc/segment_offsets.hpp>
@@ -22,13 +23,30 @@ namespace detail {
 constexpr bool starts_run(const auto& segments, std::size_t i) noexcept {
   return i == 0 || !(segments[i] == segments[i - 1]);
 }
+
+/// Writes the start of every run among the first `size` ids to `out`, in order; returns how many.
+constexpr std::size_t write_run_starts(const auto& segments, std::size_t size, auto out) noexcept {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < size; ++i)
+    if (starts_run(segments, i)) out[n++] = i;
+  return n;
+}
+
+/// Writes `offset(i)` for every index i that starts a run in rows of `row_length` (a row start or
+/// an id change) to `out`, in order; returns how many.
+template <class Offset = std::identity>
+constexpr std::size_t write_row_run_starts(const auto& segments, std::size_t row_length, auto out,
+                                           Offset offset = {}) noexcept {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i % row_length == 0 || starts_run(segments, i)) out[n++] = offset(i);
+  return n;
+}
 }  // namespace detail
 
 /// Writes the run starts but not the closing total.
 inline constexpr auto no_total = [](auto segments, auto out) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (detail::starts_run(segments, i)) out[n++] = i;
+  detail::write_run_starts(segments, segments.size(), out);
 };
 
 /// Starts a run only at an id's first occurrence, merging runs that reuse an id.
@@ -45,9 +63,7 @@ inline constexpr auto merges_reused_ids = [](auto segments, auto out) {
 /// Writes nothing for an empty input instead of the single offset 0.
 inline constexpr auto empty_writes_nothing = [](auto segments, auto out) {
   if (segments.size() == 0) return;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (detail::starts_run(segments, i)) out[n++] = i;
+  const std::size_t n = detail::write_run_starts(segments, segments.size(), out);
   out[n] = segments.size();
 };
 
@@ -126,9 +142,7 @@ inline constexpr auto zero_id_is_padding = [](auto segments, auto out) {
 inline constexpr auto drops_trailing_singleton = [](auto segments, auto out) {
   std::size_t size = segments.size();
   if (size >= 2 && !(segments[size - 1] == segments[size - 2])) --size;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < size; ++i)
-    if (detail::starts_run(segments, i)) out[n++] = i;
+  const std::size_t n = detail::write_run_starts(segments, size, out);
   out[n] = size;
 };
 /// Run count kept in a `std::uint8_t`: wraps to 0 at 256 runs.
@@ -189,17 +203,13 @@ inline constexpr auto continues_id_across_rows = [](auto segments, std::size_t r
 /// Places the row boundaries one token too far apart (rows of L + 1).
 inline constexpr auto row_boundary_off_by_one = [](auto segments, std::size_t row_length,
                                                    auto out) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (i % (row_length + 1) == 0 || detail::starts_run(segments, i)) out[n++] = i;
+  const std::size_t n = detail::write_row_run_starts(segments, row_length + 1, out);
   out[n] = segments.size();
 };
 
 /// Breaks runs at row starts but writes no closing total.
 inline constexpr auto no_total_in_rows = [](auto segments, std::size_t row_length, auto out) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (i % row_length == 0 || detail::starts_run(segments, i)) out[n++] = i;
+  detail::write_row_run_starts(segments, row_length, out);
 };
 
 /// Concatenates each row's own `cu_seqlens` (its run starts and its end): every row boundary
@@ -219,9 +229,8 @@ inline constexpr auto total_per_row = [](auto segments, std::size_t row_length, 
 
 /// Writes each run's start counted from its row's start, not from the batch's.
 inline constexpr auto row_local_offsets = [](auto segments, std::size_t row_length, auto out) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (i % row_length == 0 || detail::starts_run(segments, i)) out[n++] = i % row_length;
+  const std::size_t n = detail::write_row_run_starts(
+      segments, row_length, out, [row_length](std::size_t i) { return i % row_length; });
   out[n] = segments.size();
 };
 

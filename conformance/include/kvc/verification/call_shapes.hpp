@@ -50,6 +50,47 @@ constexpr void require_call_shape() noexcept {
                   "impl(segments, L, out) with a std::size_t (or else a kvc::row_length) L.");
   }
 }
+
+/// The value of an output element no call has written: the span-output call shapes fill `out`
+/// with it before the call.
+inline constexpr std::size_t unwritten_output = std::numeric_limits<std::size_t>::max();
+
+/// The segment ids of a fixture as `int`s, for an implementation written for `int` ids.
+template <class S, std::size_t N>
+[[nodiscard]] constexpr std::array<int, N> ids_as_int(const std::array<S, N>& segments) noexcept {
+  std::array<int, N> as_int{};
+  for (std::size_t i = 0; i < N; ++i) as_int[i] = static_cast<int>(segments[i]);
+  return as_int;
+}
+
+/// Whether the segment ids fit in `int`. In a constant expression an id that does not fit stops
+/// the evaluation with a diagnostic that says so.
+template <class Segments>
+[[nodiscard]] constexpr bool ids_fit_int(const Segments& segments) noexcept {
+  const bool fit = fits<int>(segments);
+  if (!fit && std::is_constant_evaluated())
+    fixture_value_does_not_fit_the_implementations_type<int>();
+  return fit;
+}
+
+/// Calls `fill(out)` with `out` a `std::span<std::size_t>` over N + Extra elements, each
+/// `SIZE_MAX` ("unwritten") before the call, and returns `out` whole (Trim = false) or `out` up to
+/// its first unwritten element (Trim = true): the result of the span-output call shapes.
+template <std::size_t N, std::size_t Extra, bool Trim, class Fill>
+[[nodiscard]] constexpr auto filled_output(Fill fill) {
+  constexpr std::size_t out_size = N + Extra;
+  constexpr std::size_t unwritten = unwritten_output;
+  std::array<std::size_t, out_size> out{};
+  for (auto& element : out) element = unwritten;
+  fill(std::span<std::size_t>(out));
+  if constexpr (Trim) {
+    bounded_list<std::size_t, out_size> written;
+    for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
+    return written;
+  } else {
+    return out;
+  }
+}
 }  // namespace detail
 
 /// `impl(args...)`; the result is compared with the expected value. Used by the prefix-reuse and
@@ -128,7 +169,7 @@ struct direct_call {
 /// element (Trim = true: for outputs whose length depends on the values).
 template <std::size_t Extra, bool Trim>
 struct span_output_call {
-  static constexpr std::size_t unwritten = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t unwritten = detail::unwritten_output;
 
   /// Whether `impl` can be called in one of the two shapes (ids converted to `int` or not).
   template <class Impl, class Args>
@@ -155,23 +196,13 @@ struct span_output_call {
                   !std::invocable<const Impl&, std::span<const id_type>, std::span<std::size_t>> &&
                   std::integral<id_type> && !std::same_as<id_type, int>) {
       // An implementation written for int ids gets the fixture's char ids as ints: same runs.
-      std::array<int, n> as_int{};
-      for (std::size_t i = 0; i < n; ++i) as_int[i] = static_cast<int>(segments[i]);
-      return invoke(impl, boost::hana::make_tuple(as_int));
+      return invoke(impl, boost::hana::make_tuple(detail::ids_as_int(segments)));
     } else if constexpr (std::invocable<const Impl&, const segments_t&>) {
       return std::invoke(impl, segments);
     } else {
-      constexpr std::size_t out_size = n + Extra;
-      std::array<std::size_t, out_size> out{};
-      for (auto& element : out) element = unwritten;
-      std::invoke(impl, std::span<const id_type>(segments), std::span<std::size_t>(out));
-      if constexpr (Trim) {
-        bounded_list<std::size_t, out_size> written;
-        for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
-        return written;
-      } else {
-        return out;
-      }
+      return detail::filled_output<n, Extra, Trim>([&](std::span<std::size_t> out) {
+        std::invoke(impl, std::span<const id_type>(segments), out);
+      });
     }
   }
 
@@ -185,10 +216,7 @@ struct span_output_call {
     if constexpr (!std::invocable<const Impl&, const segments_t&> &&
                   !std::invocable<const Impl&, std::span<const id_type>, std::span<std::size_t>> &&
                   std::integral<id_type> && !std::same_as<id_type, int>) {
-      const bool fits = detail::fits<int>(segments);
-      if (!fits && std::is_constant_evaluated())
-        detail::fixture_value_does_not_fit_the_implementations_type<int>();
-      return fits;
+      return detail::ids_fit_int(segments);
     } else {
       return true;
     }
@@ -209,7 +237,7 @@ struct span_output_call {
 /// first unwritten element (Trim = true), as for `span_output_call`.
 template <std::size_t Extra, bool Trim>
 struct rows_output_call {
-  static constexpr std::size_t unwritten = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t unwritten = detail::unwritten_output;
 
  private:
   /// How `Impl` takes ids of type S and the row length: 1 as a `std::size_t`, 2 as a
@@ -253,25 +281,14 @@ struct rows_output_call {
     using id_type = typename segments_of<Args>::value_type;
     constexpr std::size_t n = std::tuple_size_v<segments_of<Args>>;
     if constexpr (ids_as_int<Impl, id_type>) {
-      std::array<int, n> as_int{};
-      for (std::size_t i = 0; i < n; ++i) as_int[i] = static_cast<int>(segments[i]);
-      return invoke(impl, boost::hana::make_tuple(as_int, length));
+      return invoke(impl, boost::hana::make_tuple(detail::ids_as_int(segments), length));
     } else {
-      constexpr std::size_t out_size = n + Extra;
-      std::array<std::size_t, out_size> out{};
-      for (auto& element : out) element = unwritten;
-      if constexpr (row_form<Impl, id_type> == 1)
-        std::invoke(impl, std::span<const id_type>(segments), length, std::span<std::size_t>(out));
-      else
-        std::invoke(impl, std::span<const id_type>(segments), row_length{length},
-                    std::span<std::size_t>(out));
-      if constexpr (Trim) {
-        bounded_list<std::size_t, out_size> written;
-        for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
-        return written;
-      } else {
-        return out;
-      }
+      return detail::filled_output<n, Extra, Trim>([&](std::span<std::size_t> out) {
+        if constexpr (row_form<Impl, id_type> == 1)
+          std::invoke(impl, std::span<const id_type>(segments), length, out);
+        else
+          std::invoke(impl, std::span<const id_type>(segments), row_length{length}, out);
+      });
     }
   }
 
@@ -280,10 +297,7 @@ struct rows_output_call {
   template <class Impl, class Args>
   [[nodiscard]] static constexpr bool representable(const Impl&, const Args& args) noexcept {
     if constexpr (ids_as_int<Impl, typename segments_of<Args>::value_type>) {
-      const bool fits = detail::fits<int>(boost::hana::at_c<0>(args));
-      if (!fits && std::is_constant_evaluated())
-        detail::fixture_value_does_not_fit_the_implementations_type<int>();
-      return fits;
+      return detail::ids_fit_int(boost::hana::at_c<0>(args));
     } else {
       return true;
     }
