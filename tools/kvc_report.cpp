@@ -2,9 +2,12 @@
 // failure records' tables (Markdown) or their observation objects (JSON Lines).
 #include "report.hpp"
 
-#include <cstdio>
+#include <algorithm>
+#include <cstddef>
 #include <iostream>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -23,6 +26,20 @@ constexpr std::string_view usage =
     "  --full     every fixture of every suite against every implementation\n"
     "  --mutants  the table of known-bad implementations each suite rejects (Markdown)\n"
     "  --help     this text\n";
+
+/// Every shard's tables, in the descriptors' order.
+std::vector<kvc::report::table> all_tables(kvc::report::scope fixtures) {
+  std::vector<kvc::report::numbered_table> numbered;
+  [&]<std::size_t... Shard>(std::index_sequence<Shard...>) {
+    (kvc::report::add_tables<Shard>(numbered, fixtures), ...);
+  }(std::make_index_sequence<KVC_REPORT_SHARDS>{});
+  std::stable_sort(numbered.begin(), numbered.end(),
+                   [](const auto& a, const auto& b) { return a.check < b.check; });
+  std::vector<kvc::report::table> tables;
+  tables.reserve(numbered.size());
+  for (auto& t : numbered) tables.push_back(std::move(t.value));
+  return tables;
+}
 
 }  // namespace
 
@@ -46,7 +63,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const auto tables = kvc::report::all_tables(scope);
+  const auto tables = all_tables(scope);
   if (json) {
     kvc::report::print_json(std::cout, tables);
   } else {

@@ -14,8 +14,11 @@
 #include <boost/hana/tuple.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstddef>
 #include <ostream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -51,44 +54,87 @@ template <class Suite, class Impl>
 /// fixture of every suite against every implementation.
 enum class scope { records, full };
 
-/// Every suite of every contract against `reference` (kvc's contract) and the known-bad
-/// implementations its descriptor lists.
-[[nodiscard]] inline std::vector<table> all_tables(scope fixtures) {
-  std::vector<table> tables;
-  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
-    hana::for_each(contract.checks, [&](const auto& check) {
-      const char* suite_name = hana::to<const char*>(check.name);
-      const auto add = [&](const auto& suite, const char* name, const auto& impl) {
-        tables.push_back(run(suite_name, name, suite, impl));
-      };
-      const auto add_mutants = [&](const auto& suite) {
-        hana::for_each(check.mutants, [&](const auto& mutant) {
-          add(suite, hana::to<const char*>(mutant.name), mutant.impl);
-        });
-      };
-      const auto add_records = [&](const auto& suite) {
-        hana::for_each(check.records, [&](const auto& record) {
-          hana::for_each(record.rows, [&](const auto& row) {
-            add(suite, hana::to<const char*>(row.name), row.impl);
-          });
-        });
-      };
-      constexpr bool recorded = decltype(hana::length(check.records))::value > 0;
-      if constexpr (recorded) {
-        if (fixtures == scope::records) {
-          const auto& record_fixtures = hana::at_c<0>(check.records).fixtures;
-          add(record_fixtures, "reference", check.reference);
-          add_records(record_fixtures);
-          return;
-        }
-      }
-      add(check.suite, "reference", check.reference);
-      add_records(check.suite);
-      add_mutants(check.suite);
+/// The tables of one suite check, with the check's position among all contracts' checks so that
+/// tables built in several translation units can be put back in the descriptors' order.
+struct numbered_table {
+  std::size_t check;
+  table value;
+};
+
+/// Every table of one suite check (`position` is its place among all checks): the suite against
+/// `reference` (kvc's contract), the implementations its failure records publish and its
+/// known-bad implementations.
+template <class Check>
+void add_check_tables(std::vector<numbered_table>& tables, std::size_t position, const Check& check,
+                      scope fixtures) {
+  const char* suite_name = hana::to<const char*>(check.name);
+  const auto add = [&](const auto& suite, const char* name, const auto& impl) {
+    tables.push_back({position, run(suite_name, name, suite, impl)});
+  };
+  const auto add_mutants = [&](const auto& suite) {
+    hana::for_each(check.mutants, [&](const auto& mutant) {
+      add(suite, hana::to<const char*>(mutant.name), mutant.impl);
     });
-  });
-  return tables;
+  };
+  const auto add_records = [&](const auto& suite) {
+    hana::for_each(check.records, [&](const auto& record) {
+      hana::for_each(record.rows, [&](const auto& row) {
+        add(suite, hana::to<const char*>(row.name), row.impl);
+      });
+    });
+  };
+  constexpr bool recorded = decltype(hana::length(check.records))::value > 0;
+  if constexpr (recorded) {
+    if (fixtures == scope::records) {
+      const auto& record_fixtures = hana::at_c<0>(check.records).fixtures;
+      add(record_fixtures, "reference", check.reference);
+      add_records(record_fixtures);
+      return;
+    }
+  }
+  add(check.suite, "reference", check.reference);
+  add_records(check.suite);
+  add_mutants(check.suite);
 }
+
+template <class Tuple>
+inline constexpr std::size_t length_of = decltype(hana::length(std::declval<Tuple>()))::value;
+
+/// The number of suite checks of the contracts before contract `Contract`.
+template <std::size_t Contract>
+inline constexpr std::size_t checks_before = [] {
+  std::size_t count = 0;
+  [&count]<std::size_t... Before>(std::index_sequence<Before...>) {
+    ((count += length_of<decltype(hana::at_c<Before>(kvc::verification::contracts).checks)>), ...);
+  }(std::make_index_sequence<Contract>{});
+  return count;
+}();
+
+/// The tables of the suite checks whose position is `Shard` modulo `Shards`. Running every check
+/// of every contract instantiates `kvc::check` for each (suite, implementation) pair, which is
+/// most of kvc-report's compile time: tools/CMakeLists.txt compiles one translation unit per
+/// shard so that the build's cores share it.
+template <std::size_t Shards, std::size_t Shard>
+void add_shard_tables(std::vector<numbered_table>& tables, scope fixtures) {
+  constexpr auto& contracts = kvc::verification::contracts;
+  [&]<std::size_t... Contract>(std::index_sequence<Contract...>) {
+    const auto add_contract = [&]<std::size_t C>(std::integral_constant<std::size_t, C>) {
+      const auto& checks = hana::at_c<C>(contracts).checks;
+      [&]<std::size_t... Check>(std::index_sequence<Check...>) {
+        const auto add_check = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+          if constexpr ((checks_before<C> + K) % Shards == Shard)
+            add_check_tables(tables, checks_before<C> + K, hana::at_c<K>(checks), fixtures);
+        };
+        (add_check(std::integral_constant<std::size_t, Check>{}), ...);
+      }(std::make_index_sequence<length_of<decltype(checks)>>{});
+    };
+    (add_contract(std::integral_constant<std::size_t, Contract>{}), ...);
+  }(std::make_index_sequence<length_of<decltype(contracts)>>{});
+}
+
+/// Defined, for each shard, in a translation unit of its own (report_shard.cpp).
+template <std::size_t Shard>
+void add_tables(std::vector<numbered_table>& tables, scope fixtures);
 
 /// The README's table of known-bad implementations: one row per suite, with every implementation
 /// the suite is proven to reject (the records' first).
