@@ -43,8 +43,8 @@ bool valid(const std::vector<item_fields>& items, std::size_t tokens) {
   for (std::size_t k = 0; k < items.size(); ++k) {
     const i128 end = static_cast<i128>(items[k].offset) + static_cast<i128>(items[k].length);
     if (end > static_cast<i128>(tokens)) return false;
-    if (k > 0 && static_cast<i128>(items[k].offset) <
-                     static_cast<i128>(items[k - 1].offset) + static_cast<i128>(items[k - 1].length))
+    if (k > 0 && static_cast<i128>(items[k].offset) < static_cast<i128>(items[k - 1].offset) +
+                                                          static_cast<i128>(items[k - 1].length))
       return false;
   }
   return true;
@@ -61,7 +61,8 @@ const item_fields* holding(const std::vector<item_fields>& items, std::size_t i)
 // outside every item or both in items with equal hashes, at the same distance from their starts,
 // of the same length.
 template <class C, class R>
-std::size_t agreeing_prefix(const std::vector<C>& cached, const std::vector<item_fields>& cached_items,
+std::size_t agreeing_prefix(const std::vector<C>& cached,
+                            const std::vector<item_fields>& cached_items,
                             const std::vector<R>& requested,
                             const std::vector<item_fields>& requested_items) {
   std::size_t i = 0;
@@ -70,8 +71,8 @@ std::size_t agreeing_prefix(const std::vector<C>& cached, const std::vector<item
     const item_fields* a = holding(cached_items, i);
     const item_fields* b = holding(requested_items, i);
     if ((a == nullptr) != (b == nullptr)) break;
-    if (a != nullptr && (a->hash != b->hash || i - a->offset != i - b->offset ||
-                         a->length != b->length))
+    if (a != nullptr &&
+        (a->hash != b->hash || i - a->offset != i - b->offset || a->length != b->length))
       break;
   }
   return i;
@@ -124,11 +125,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                           requested, requested_items) == expected);
       using C = typename std::remove_cvref_t<decltype(cached)>::value_type;
       using R = typename std::remove_cvref_t<decltype(requested)>::value_type;
-      check(kvc::multimodal_prefix_length(cache_ns, request_ns, std::span<const C>(cached),
-                                          std::span<const kvc::multimodal_item>(cached_items),
-                                          std::span<const R>(requested),
-                                          std::span<const kvc::multimodal_item>(requested_items)) ==
-            expected);
+      check(kvc::multimodal_prefix_length(
+                cache_ns, request_ns, std::span<const C>(cached),
+                std::span<const kvc::multimodal_item>(cached_items), std::span<const R>(requested),
+                std::span<const kvc::multimodal_item>(requested_items)) == expected);
     } else {
       const kvc::reuse_policy p{policy.first, policy.second};
       const auto reused = kvc::multimodal_prefix_length(cache_ns, request_ns, cached, cached_items,

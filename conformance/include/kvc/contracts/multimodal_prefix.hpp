@@ -84,7 +84,7 @@ inline constexpr auto exact = kvc::multimodal_prefix_length;
 
 }  // namespace detail
 
-// --- Modelled on the engine bugs ------------------------------------------------------------------
+// --- Modelled on the engine bugs -----------------------------------------------------------------
 
 /// TensorRT-LLM #14125: the block key holds the token ids and not the content hash, so images with
 /// equal placeholder ids share KV entries. Items are ignored.
@@ -100,8 +100,7 @@ inline constexpr auto ids_only = [](const auto& cache_ns, const auto& request_ns
 /// id reads as that text, and two hashes equal modulo the vocabulary read as one image.
 inline constexpr auto hash_mod_vocabulary = [](const auto& cache_ns, const auto& request_ns,
                                                const auto& cached, const auto& cached_items,
-                                               const auto& requested,
-                                               const auto& requested_items) {
+                                               const auto& requested, const auto& requested_items) {
   if (!kvc::detail::equal_ids(cache_ns, request_ns)) return std::size_t{0};
   const auto key = [](const auto& tokens, const auto& items, std::size_t i) {
     constexpr std::uint64_t vocabulary = 32000;
@@ -159,22 +158,20 @@ inline constexpr auto positions_ignored = [](const auto& cache_ns, const auto& r
 /// TensorRT-LLM #14231's way out of #14125: no reuse at all for a sequence with items.
 inline constexpr auto no_reuse_with_items = [](const auto& cache_ns, const auto& request_ns,
                                                const auto& cached, const auto& cached_items,
-                                               const auto& requested,
-                                               const auto& requested_items) {
+                                               const auto& requested, const auto& requested_items) {
   if (std::ranges::size(cached_items) > 0 || std::ranges::size(requested_items) > 0)
     return std::size_t{0};
   return ids_only(cache_ns, request_ns, cached, cached_items, requested, requested_items);
 };
 
-// --- Other plausible mistakes ---------------------------------------------------------------------
+// --- Other plausible mistakes --------------------------------------------------------------------
 
 /// Reuses nothing from the first item on, even an identical one.
 inline constexpr auto stops_at_first_item = [](const auto& cache_ns, const auto& request_ns,
                                                const auto& cached, const auto& cached_items,
-                                               const auto& requested,
-                                               const auto& requested_items) {
-  std::size_t reused = detail::exact(cache_ns, request_ns, cached, cached_items, requested,
-                                     requested_items);
+                                               const auto& requested, const auto& requested_items) {
+  std::size_t reused =
+      detail::exact(cache_ns, request_ns, cached, cached_items, requested, requested_items);
   for (const multimodal_item& item : cached_items)
     if (item.offset < reused) reused = item.offset;
   for (const multimodal_item& item : requested_items)
@@ -224,34 +221,32 @@ inline constexpr auto ignores_namespace = [](const auto&, const auto&, const aut
 inline constexpr auto includes_first_disagreement =
     [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& cached_items,
        const auto& requested, const auto& requested_items) {
-      const std::size_t reused = detail::exact(cache_ns, request_ns, cached, cached_items,
-                                               requested, requested_items);
+      const std::size_t reused =
+          detail::exact(cache_ns, request_ns, cached, cached_items, requested, requested_items);
       const bool more = kvc::detail::equal_ids(cache_ns, request_ns) &&
                         reused < detail::shorter(cached, requested);
       return more ? reused + 1 : reused;
     };
 
 /// Counts every position where the two agree, past the first disagreement too.
-inline constexpr auto counts_agreeing_positions = [](const auto& cache_ns, const auto& request_ns,
-                                                     const auto& cached,
-                                                     const auto& cached_items,
-                                                     const auto& requested,
-                                                     const auto& requested_items) {
-  if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
-      !detail::both_valid(cached, cached_items, requested, requested_items))
-    return std::size_t{0};
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < detail::shorter(cached, requested); ++i) {
-    const auto* a = detail::holding(cached_items, i);
-    const auto* b = detail::holding(requested_items, i);
-    const bool items_agree = (a == nullptr && b == nullptr) ||
-                             (a != nullptr && b != nullptr && *a == *b);
-    if (kvc::detail::equal_ids(cached[i], requested[i]) && items_agree) ++count;
-  }
-  return count;
-};
+inline constexpr auto counts_agreeing_positions =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& cached_items,
+       const auto& requested, const auto& requested_items) {
+      if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
+          !detail::both_valid(cached, cached_items, requested, requested_items))
+        return std::size_t{0};
+      std::size_t count = 0;
+      for (std::size_t i = 0; i < detail::shorter(cached, requested); ++i) {
+        const auto* a = detail::holding(cached_items, i);
+        const auto* b = detail::holding(requested_items, i);
+        const bool items_agree =
+            (a == nullptr && b == nullptr) || (a != nullptr && b != nullptr && *a == *b);
+        if (kvc::detail::equal_ids(cached[i], requested[i]) && items_agree) ++count;
+      }
+      return count;
+    };
 
-// --- What kvc decides beyond what content hashes produce (the edges suite) ------------------------
+// --- What kvc decides beyond what content hashes produce (the edges suite) -----------------------
 
 /// Keys each item token by its item's hash and its distance from the item's start, not by the
 /// item's length (TensorRT-LLM's `(hash, offset)` extra keys).
@@ -274,26 +269,25 @@ inline constexpr auto ignores_item_boundaries = detail::token_by_token(
     });
 
 /// Takes identical items as agreeing whole, without comparing the ids inside them.
-inline constexpr auto placeholder_ids_ignored = [](const auto& cache_ns, const auto& request_ns,
-                                                   const auto& cached, const auto& cached_items,
-                                                   const auto& requested,
-                                                   const auto& requested_items) {
-  if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
-      !detail::both_valid(cached, cached_items, requested, requested_items))
-    return std::size_t{0};
-  std::size_t i = 0;
-  while (i < detail::shorter(cached, requested)) {
-    const auto* a = detail::holding(cached_items, i);
-    const auto* b = detail::holding(requested_items, i);
-    if (a != nullptr && b != nullptr && *a == *b)
-      i = a->offset + a->length;  // the whole item, unread
-    else if (a == nullptr && b == nullptr && kvc::detail::equal_ids(cached[i], requested[i]))
-      ++i;
-    else
-      break;
-  }
-  return i;
-};
+inline constexpr auto placeholder_ids_ignored =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& cached_items,
+       const auto& requested, const auto& requested_items) {
+      if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
+          !detail::both_valid(cached, cached_items, requested, requested_items))
+        return std::size_t{0};
+      std::size_t i = 0;
+      while (i < detail::shorter(cached, requested)) {
+        const auto* a = detail::holding(cached_items, i);
+        const auto* b = detail::holding(requested_items, i);
+        if (a != nullptr && b != nullptr && *a == *b)
+          i = a->offset + a->length;  // the whole item, unread
+        else if (a == nullptr && b == nullptr && kvc::detail::equal_ids(cached[i], requested[i]))
+          ++i;
+        else
+          break;
+      }
+      return i;
+    };
 
 /// Lets a zero-length item mark the token at its offset.
 inline constexpr auto zero_length_marks_token = detail::token_by_token(
@@ -384,7 +378,7 @@ inline constexpr auto checks_items_in_prefix_only =
 
 namespace kvc::mutants::multimodal_prefix {
 
-// --- Under a reuse policy: the policy built in ----------------------------------------------------
+// --- Under a reuse policy: the policy built in ---------------------------------------------------
 
 /// An exact implementation with policy P applied to its result: how its bug shows in an engine
 /// whose policy is P.
@@ -444,8 +438,7 @@ template <fixed_label Name, reuse_policy P, reuse_policy... Others, class... Ext
   return check_suite<Name, "">(
       suites::multimodal_prefix_reuse_under<P>, multimodal_prefix_length_under<P>,
       named<"the contract under another policy">(multimodal_prefix_length_under<Others>)...,
-      extra...,
-      named<"ids_only under the policy">(bad::under<P>(bad::ids_only)),
+      extra..., named<"ids_only under the policy">(bad::under<P>(bad::ids_only)),
       named<"hash_mod_vocabulary under the policy">(bad::under<P>(bad::hash_mod_vocabulary)),
       named<"spans_without_content under the policy">(bad::under<P>(bad::spans_without_content)),
       named<"positions_ignored under the policy">(bad::under<P>(bad::positions_ignored)),
@@ -496,14 +489,12 @@ inline constexpr auto multimodal_prefix_contract = describe_contract<"multimodal
                                         blocks_of_16_policy, recompute_last_policy, vllm_policy>(),
     multimodal_prefix_reuse_under_check<"multimodal_prefix_reuse_under blocks of 16",
                                         blocks_of_16_policy, exact_policy, recompute_last_policy,
-                                        vllm_policy>(
-        named<"item_cut_after_rounding">(
-            mutants::multimodal_prefix::item_cut_after_rounding<blocks_of_16_policy>)),
+                                        vllm_policy>(named<"item_cut_after_rounding">(
+        mutants::multimodal_prefix::item_cut_after_rounding<blocks_of_16_policy>)),
     multimodal_prefix_reuse_under_check<"multimodal_prefix_reuse_under last token recomputed",
                                         recompute_last_policy, exact_policy, blocks_of_16_policy,
-                                        vllm_policy>(
-        named<"cap_from_cached_length">(
-            mutants::multimodal_prefix::cap_from_cached_length<recompute_last_policy>)),
+                                        vllm_policy>(named<"cap_from_cached_length">(
+        mutants::multimodal_prefix::cap_from_cached_length<recompute_last_policy>)),
     multimodal_prefix_reuse_under_check<
         "multimodal_prefix_reuse_under blocks of 16, last token recomputed", vllm_policy,
         exact_policy, blocks_of_16_policy, recompute_last_policy>(

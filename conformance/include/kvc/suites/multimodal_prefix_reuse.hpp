@@ -42,9 +42,9 @@ template <class Label, class CachedTokens, class CachedItems, class RequestedTok
                                         const RequestedTokens& requested,
                                         const RequestedItems& requested_items,
                                         std::size_t exact_prefix) noexcept {
-  return make_fixture(label,
-                      inputs(cache_ns, request_ns, cached, cached_items, requested, requested_items),
-                      exact_prefix);
+  return make_fixture(
+      label, inputs(cache_ns, request_ns, cached, cached_items, requested, requested_items),
+      exact_prefix);
 }
 
 /// The same in the namespace most fixtures share.
@@ -130,10 +130,10 @@ inline constexpr auto multimodal_prefix_reuse = [] {
       same_model(label<"identical image ends inside the common prefix">,
                  std::array{1, 9, 9, 2, 3, 4}, items(item{1, 2, image_a}),
                  std::array{1, 9, 9, 2, 3, 5}, items(item{1, 2, image_a}), 5),
-      same_model(label<"two identical images, then the text differs">,
-                 std::array{9, 9, 1, 9, 9, 9, 2, 3}, items(item{0, 2, image_a}, item{3, 3, image_b}),
-                 std::array{9, 9, 1, 9, 9, 9, 2, 4}, items(item{0, 2, image_a}, item{3, 3, image_b}),
-                 7),
+      same_model(
+          label<"two identical images, then the text differs">, std::array{9, 9, 1, 9, 9, 9, 2, 3},
+          items(item{0, 2, image_a}, item{3, 3, image_b}), std::array{9, 9, 1, 9, 9, 9, 2, 4},
+          items(item{0, 2, image_a}, item{3, 3, image_b}), 7),
       same_model(label<"identical image ends where the text differs">, one_image,
                  items(item{1, 2, image_a}), std::array{1, 9, 9, 3}, items(item{1, 2, image_a}), 3),
       same_model(label<"identical images end both sequences">, std::array{1, 9, 9},

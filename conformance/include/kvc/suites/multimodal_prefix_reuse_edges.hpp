@@ -63,8 +63,9 @@ inline constexpr auto multimodal_prefix_reuse_edges = [] {
                  items(item{0, 2, image_a}, item{2, 2, image_b}), std::array{9, 9, 8, 8, 1},
                  items(item{0, 2, image_a}, item{2, 2, image_b}), 5),
       // Invalid item lists reuse nothing.
-      same_model(label<"unsorted items">, two_images, items(item{4, 2, image_b}, item{1, 2, image_a}),
-                 two_images, items(item{4, 2, image_b}, item{1, 2, image_a}), 0),
+      same_model(label<"unsorted items">, two_images,
+                 items(item{4, 2, image_b}, item{1, 2, image_a}), two_images,
+                 items(item{4, 2, image_b}, item{1, 2, image_a}), 0),
       same_model(label<"overlapping items">, image, items(item{1, 3, image_a}, item{2, 2, image_b}),
                  image, items(item{1, 3, image_a}, item{2, 2, image_b}), 0),
       same_model(label<"an item past the end of its tokens">, std::array{1, 9, 9},

@@ -21,18 +21,15 @@ namespace kvc::fixtures {
 
 /// A multimodal fixture under policy P: the inputs, and the exact agreeing prefix written out (0
 /// across namespaces); the expected result is what P makes of it.
-template <reuse_policy P, class Label, class CachedTokens, class CachedItems,
-          class RequestedTokens, class RequestedItems>
-[[nodiscard]] constexpr auto multimodal_under(Label label, std::string_view cache_ns,
-                                              std::string_view request_ns,
-                                              const CachedTokens& cached,
-                                              const CachedItems& cached_items,
-                                              const RequestedTokens& requested,
-                                              const RequestedItems& requested_items,
-                                              std::size_t exact_prefix) noexcept {
-  return make_fixture(label,
-                      inputs(cache_ns, request_ns, cached, cached_items, requested, requested_items),
-                      expected_under(P, exact_prefix, requested.size()));
+template <reuse_policy P, class Label, class CachedTokens, class CachedItems, class RequestedTokens,
+          class RequestedItems>
+[[nodiscard]] constexpr auto multimodal_under(
+    Label label, std::string_view cache_ns, std::string_view request_ns, const CachedTokens& cached,
+    const CachedItems& cached_items, const RequestedTokens& requested,
+    const RequestedItems& requested_items, std::size_t exact_prefix) noexcept {
+  return make_fixture(
+      label, inputs(cache_ns, request_ns, cached, cached_items, requested, requested_items),
+      expected_under(P, exact_prefix, requested.size()));
 }
 
 /// `a + b + c + ...`
@@ -47,8 +44,8 @@ template <class T, std::size_t A, std::size_t... More>
 
 /// The first N elements of `a`.
 template <std::size_t N, class T, std::size_t K>
-  requires(N <= K)
-[[nodiscard]] constexpr std::array<T, N> first(const std::array<T, K>& a) noexcept {
+requires(N <= K)
+    [[nodiscard]] constexpr std::array<T, N> first(const std::array<T, K>& a) noexcept {
   std::array<T, N> out{};
   for (std::size_t i = 0; i < N; ++i) out[i] = a[i];
   return out;
@@ -88,8 +85,8 @@ inline constexpr auto multimodal_prefix_reuse_under = [] {
   constexpr auto derived_at_16 = joined(filled<16>(1), filled<16>(7), filled<8>(2));
   constexpr auto ids_all_nine_from_16 = joined(filled<16>(1), filled<24>(9));
   constexpr auto zeros = filled<40>(0);
-  constexpr auto two_images = joined(filled<4>(1), filled<12>(9), filled<4>(2), filled<12>(9),
-                                     filled<8>(3));
+  constexpr auto two_images =
+      joined(filled<4>(1), filled<12>(9), filled<4>(2), filled<12>(9), filled<8>(3));
   constexpr auto short_image = joined(filled<16>(1), filled<4>(9), filled<20>(2));
   // An image across the first block boundary (tokens 8 to 23), then text.
   constexpr auto across = joined(filled<8>(1), filled<16>(9), filled<16>(2));
@@ -115,14 +112,14 @@ inline constexpr auto multimodal_prefix_reuse_under = [] {
           multimodal_under<P>(label<"whole blocks, then an image shifted by one token">, m, m,
                               ids_all_nine_from_16, items(item{17, 16, image_a}),
                               ids_all_nine_from_16, items(item{18, 16, image_a}), 17),
-          multimodal_under<P>(label<"whole blocks, then the same embeddings at other positions">,
-                              m, m, zeros, items(item{16, 8, fixtures::embeddings}), zeros,
+          multimodal_under<P>(label<"whole blocks, then the same embeddings at other positions">, m,
+                              m, zeros, items(item{16, 8, fixtures::embeddings}), zeros,
                               items(item{24, 8, fixtures::embeddings}), 16),
-          multimodal_under<P>(label<"same first image, different second image, whole blocks">, m,
-                              m, two_images, items(item{4, 12, image_a}, item{20, 12, image_a}),
+          multimodal_under<P>(label<"same first image, different second image, whole blocks">, m, m,
+                              two_images, items(item{4, 12, image_a}, item{20, 12, image_a}),
                               two_images, items(item{4, 12, image_a}, item{20, 12, image_b}), 20),
-          multimodal_under<P>(label<"a short image differs between whole blocks of equal text">,
-                              m, m, short_image, items(item{16, 4, image_a}), short_image,
+          multimodal_under<P>(label<"a short image differs between whole blocks of equal text">, m,
+                              m, short_image, items(item{16, 4, image_a}), short_image,
                               items(item{16, 4, image_b}), 16),
           multimodal_under<P>(label<"identical image across a block boundary, text differs at 39">,
                               m, m, across, across_items, differs_at(39), across_items, 39),
