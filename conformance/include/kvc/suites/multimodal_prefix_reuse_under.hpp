@@ -44,8 +44,8 @@ template <class T, std::size_t A, std::size_t... More>
 
 /// The first N elements of `a`.
 template <std::size_t N, class T, std::size_t K>
-requires(N <= K)
-    [[nodiscard]] constexpr std::array<T, N> first(const std::array<T, K>& a) noexcept {
+  requires(N <= K)
+[[nodiscard]] constexpr std::array<T, N> first(const std::array<T, K>& a) noexcept {
   std::array<T, N> out{};
   for (std::size_t i = 0; i < N; ++i) out[i] = a[i];
   return out;
