@@ -563,4 +563,181 @@ std::vector<std::uint8_t> encode_namespaces(const Namespace& a, const Namespace&
   return out.out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// fuzz_multimodal_prefix
+//   flags     bit 0: the policy form (a block byte follows the types); bit 1: the request
+//             namespace is the cache's; bit 2: narrow tokens (each byte & 0x81); bit 3: the cache
+//             namespace is passed as std::string (else std::string_view); bit 4: stretch -- a
+//             byte k follows, every token byte is repeated k + 1 times (at most
+//             max_multimodal_tokens each) and every item offset and length is multiplied by k + 1;
+//             bit 5: the policy recomputes the last token
+//   types     cached id type = byte % 5, requested = byte / 5 % 5; if either is char, both are
+//   stretch   (bit 4 only) byte
+//   block     (bit 0 only) byte: the policy's block size
+//   cache_ns, request_ns (unless flag bit 1): text
+//   cached    length byte, token bytes
+//   shared    byte: the requested tokens start with the first `shared` cached token bytes ...
+//   requested ... followed by a length byte and token bytes
+//   items     cached: count byte % 17, then the items; requested: a byte `copied` (the first
+//             `copied` cached items, unchanged), then count byte % 17 more items. One item: a mode
+//             byte, then offset, length and hash, each 8 bytes if the mode's bit 0, 1 or 2 says so,
+//             else one; with mode bit 3 the offset counts from the previous item's end (a gap:
+//             sorted, disjoint lists come often), else from 0. Offsets, lengths and hashes are
+//             taken as they are: unsorted, overlapping and out-of-range lists are the point.
+// ---------------------------------------------------------------------------------------------
+
+inline constexpr std::size_t max_multimodal_tokens = std::size_t{1} << 14;
+inline constexpr std::size_t max_multimodal_items = 16;
+
+/// An item as the codec holds it (the fuzz targets build no kvc types here).
+struct item_fields {
+  std::uint64_t offset = 0, length = 0, hash = 0;
+  friend bool operator==(const item_fields&, const item_fields&) = default;
+};
+
+struct no_policy {};
+
+struct multimodal_case {
+  std::uint8_t flags = 0, cached_type = 0, requested_type = 0, block = 0;
+  std::string cache_ns, request_ns;
+  std::vector<std::uint8_t> cached, requested;
+  std::vector<item_fields> cached_items, requested_items;
+
+  bool policy_form() const { return (flags & 1U) != 0; }
+  bool recompute_last() const { return (flags & 32U) != 0; }
+
+  // f(cache_ns, request_ns, cached tokens, requested tokens, policy or no_policy), the tokens as
+  // std::vector<C> and std::vector<R>; the items stay in the case.
+  template <class F>
+  void visit(F&& f) const {
+    with_id_type(cached_type, [&]<class C>(std::type_identity<C>) {
+      with_id_type(requested_type, [&]<class R>(std::type_identity<R>) {
+        if constexpr (std::is_same_v<C, char> == std::is_same_v<R, char>) {
+          const auto c = ids_from_bytes<C>(cached);
+          const auto r = ids_from_bytes<R>(requested);
+          const std::string_view request{request_ns};
+          const auto call = [&](const auto& cache) {
+            if (policy_form())
+              f(cache, request, c, r, std::pair<std::size_t, bool>{block, recompute_last()});
+            else
+              f(cache, request, c, r, no_policy{});
+          };
+          if (flags & 8U)
+            call(cache_ns);
+          else
+            call(std::string_view{cache_ns});
+        }
+      });
+    });
+  }
+};
+
+inline item_fields read_item(reader& in, std::uint64_t previous_end) {
+  const std::uint8_t mode = in.byte();
+  const auto field = [&](unsigned bit) -> std::uint64_t {
+    return (mode & (1U << bit)) ? in.u64() : in.byte();
+  };
+  item_fields item;
+  item.offset = field(0);
+  if (mode & 8U) item.offset += previous_end;  // wraps like the values it models
+  item.length = field(1);
+  item.hash = field(2);
+  return item;
+}
+
+inline std::vector<item_fields> read_items(reader& in, std::vector<item_fields> items) {
+  const std::size_t count = in.byte() % (max_multimodal_items + 1);
+  for (std::size_t i = 0; i < count && !in.done(); ++i) {
+    const std::uint64_t previous_end =
+        items.empty() ? 0 : items.back().offset + items.back().length;
+    items.push_back(read_item(in, previous_end));
+  }
+  return items;
+}
+
+inline multimodal_case decode_multimodal(const std::uint8_t* data, std::size_t size) {
+  reader in(data, size);
+  multimodal_case c;
+  c.flags = in.byte();
+  const std::uint8_t types = in.byte();
+  c.cached_type = static_cast<std::uint8_t>(types % 5);
+  c.requested_type = static_cast<std::uint8_t>(types / 5 % 5);
+  if (c.cached_type == 0 || c.requested_type == 0) c.cached_type = c.requested_type = 0;
+  const std::size_t stretch = (c.flags & 16U) ? std::size_t{in.byte()} + 1 : 1;
+  if (c.flags & 1U) c.block = in.byte();
+  c.cache_ns = in.text();
+  c.request_ns = (c.flags & 2U) ? c.cache_ns : in.text();
+  c.cached = in.bytes(in.byte());
+  const std::size_t shared = std::min<std::size_t>(in.byte(), c.cached.size());
+  c.requested.assign(c.cached.begin(), c.cached.begin() + static_cast<std::ptrdiff_t>(shared));
+  for (const auto b : in.bytes(in.byte())) c.requested.push_back(b);
+  c.cached_items = read_items(in, {});
+  const std::size_t copied = std::min<std::size_t>(in.byte(), c.cached_items.size());
+  c.requested_items = read_items(
+      in, {c.cached_items.begin(), c.cached_items.begin() + static_cast<std::ptrdiff_t>(copied)});
+  if (c.flags & 4U) {
+    for (auto& b : c.cached) b &= 0x81U;
+    for (auto& b : c.requested) b &= 0x81U;
+  }
+  if (stretch > 1) {
+    for (auto* tokens : {&c.cached, &c.requested}) {
+      std::vector<std::uint8_t> stretched;
+      for (std::size_t i = 0; i < tokens->size() && stretched.size() < max_multimodal_tokens; ++i)
+        stretched.resize(std::min(stretched.size() + stretch, max_multimodal_tokens), (*tokens)[i]);
+      *tokens = std::move(stretched);
+    }
+    for (auto* items : {&c.cached_items, &c.requested_items})
+      for (auto& item : *items) {
+        item.offset *= stretch;
+        item.length *= stretch;
+      }
+  }
+  return c;
+}
+
+template <class Items>
+void write_items(writer& out, const Items& items) {
+  need(std::size(items) <= max_multimodal_items, "more than 16 items");
+  out.byte(static_cast<std::uint8_t>(std::size(items)));
+  for (const auto& item : items) {
+    const std::uint64_t fields[] = {item.offset, item.length, item.content_hash};
+    std::uint8_t mode = 0;
+    for (unsigned bit = 0; bit < 3; ++bit)
+      if (fields[bit] > 0xFF) mode = static_cast<std::uint8_t>(mode | (1U << bit));
+    out.byte(mode);
+    for (unsigned bit = 0; bit < 3; ++bit) {
+      if (mode & (1U << bit))
+        out.u64(fields[bit]);
+      else
+        out.byte(static_cast<std::uint8_t>(fields[bit]));
+    }
+  }
+}
+
+// The 6-argument form: `inputs` in the order the multimodal suites call an implementation.
+template <class Cached, class CachedItems, class Requested, class RequestedItems>
+std::vector<std::uint8_t> encode_multimodal(std::string_view cache_ns, std::string_view request_ns,
+                                            const Cached& cached, const CachedItems& cached_items,
+                                            const Requested& requested,
+                                            const RequestedItems& requested_items) {
+  using C = std::remove_cvref_t<decltype(*std::begin(cached))>;
+  using R = std::remove_cvref_t<decltype(*std::begin(requested))>;
+  writer out;
+  out.byte(0);
+  out.byte(static_cast<std::uint8_t>(id_tag<C> + 5 * id_tag<R>));
+  out.text(cache_ns);
+  out.text(request_ns);
+  const auto c = ids_to_bytes(cached);
+  const auto r = ids_to_bytes(requested);
+  std::size_t shared = 0;
+  while (shared < c.size() && shared < r.size() && c[shared] == r[shared]) ++shared;
+  out.bytes(c);
+  out.byte(static_cast<std::uint8_t>(shared));
+  out.bytes({r.begin() + static_cast<std::ptrdiff_t>(shared), r.end()});
+  write_items(out, cached_items);
+  out.byte(0);  // no cached item copied
+  write_items(out, requested_items);
+  return out.out;
+}
+
 }  // namespace kvc_fuzz

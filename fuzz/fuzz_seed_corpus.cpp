@@ -95,6 +95,25 @@ const auto namespaces_matches = [](const kvc_fuzz::namespace_case& c, const auto
          std::ranges::equal(c.requested, requested);
 };
 
+const auto multimodal_matches = [](const kvc_fuzz::multimodal_case& c, std::string_view cache_ns,
+                                   std::string_view request_ns, const auto& cached,
+                                   const auto& cached_items, const auto& requested,
+                                   const auto& requested_items) {
+  const auto same_items = [](const std::vector<kvc_fuzz::item_fields>& decoded, const auto& items) {
+    if (decoded.size() != std::size(items)) return false;
+    std::size_t i = 0;
+    for (const auto& item : items) {
+      const kvc_fuzz::item_fields expected{item.offset, item.length, item.content_hash};
+      if (!(decoded[i++] == expected)) return false;
+    }
+    return true;
+  };
+  return !c.policy_form() && c.cache_ns == cache_ns && c.request_ns == request_ns &&
+         same_ids(c.cached_type, c.cached, cached) &&
+         same_ids(c.requested_type, c.requested, requested) &&
+         same_items(c.cached_items, cached_items) && same_items(c.requested_items, requested_items);
+};
+
 std::string file_name(const char* suite, std::size_t index, const char* label) {
   std::string name =
       std::string(suite) + "-" + (index < 10 ? "0" : "") + std::to_string(index) + "-";
@@ -159,6 +178,7 @@ int main(int argc, char** argv) {
   const auto batch = [](const auto&... in) { return f::encode_batch(in...); };
   const auto requests = [](const auto&... in) { return f::encode_requests(in...); };
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
+  const auto multimodal = [](const auto&... in) { return f::encode_multimodal(in...); };
   // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
   const auto codecs = hana::make_map(
       hana::make_pair(kvc::label<"fuzz_prefix_reuse">, codec{prefix, f::decode_prefix, prefix_matches}),
@@ -172,7 +192,9 @@ int main(int argc, char** argv) {
       hana::make_pair(kvc::label<"fuzz_request_admission">,
                       codec{requests, f::decode_requests, batch_matches}),
       hana::make_pair(kvc::label<"fuzz_cache_namespace">,
-                      codec{names, f::decode_namespaces, namespaces_matches}));
+                      codec{names, f::decode_namespaces, namespaces_matches}),
+      hana::make_pair(kvc::label<"fuzz_multimodal_prefix">,
+                      codec{multimodal, f::decode_multimodal, multimodal_matches}));
 
   hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
     hana::for_each(contract.checks, [&](const auto& check) {

@@ -6,6 +6,8 @@
 #include "batch_admission.hpp"
 #include "cache_namespace.hpp"
 #include "concepts.hpp"
+#include "multimodal_item.hpp"
+#include "multimodal_prefix.hpp"
 #include "prefix_reuse.hpp"
 #include "request_admission.hpp"
 #include "row_length.hpp"

@@ -31,15 +31,17 @@ template <reuse_policy P, class Label, class Cached, class Requested>
 }
 
 /// An exact prefix suite's fixture under policy P: the same inputs, and what P makes of the exact
-/// result (the fixture's written-out expected value). For a block-granular fixture (a fifth input,
-/// the call's block size b) the exact result is whole blocks of b; P's cap and blocks apply to it,
-/// and the result is rounded down to whole blocks of b again (0 for b <= 0).
-template <reuse_policy P>
+/// result (the fixture's written-out expected value). The requested tokens are the input at
+/// `Requested` (3 in the prefix shape; 4 in the multimodal shape, after the cached items). For a
+/// block-granular fixture (a fifth input, the call's block size b) the exact result is whole blocks
+/// of b; P's cap and blocks apply to it, and the result is rounded down to whole blocks of b again
+/// (0 for b <= 0).
+template <reuse_policy P, std::size_t Requested = 3>
 struct to_policy {
   template <class Label, class Call, class Inputs, class Expected>
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {
-    const auto& requested = boost::hana::at_c<3>(exact.inputs);
+    const auto& requested = boost::hana::at_c<Requested>(exact.inputs);
     std::size_t expected = expected_under(P, exact.expected, requested.size());
     if constexpr (decltype(boost::hana::length(exact.inputs))::value == 5) {
       const auto block = boost::hana::at_c<4>(exact.inputs);
@@ -50,10 +52,10 @@ struct to_policy {
   }
 };
 
-/// Every fixture of an exact prefix suite under policy P.
-template <reuse_policy P, class Suite>
+/// Every fixture of an exact prefix suite under policy P (the requested tokens at `Requested`).
+template <reuse_policy P, std::size_t Requested = 3, class Suite>
 [[nodiscard]] constexpr auto all_under(const Suite& exact) noexcept {
-  return boost::hana::transform(exact, to_policy<P>{});
+  return boost::hana::transform(exact, to_policy<P, Requested>{});
 }
 
 /// `prefix` equal tokens, then `tail` tokens of its own: two sequences sharing exactly `prefix`.

@@ -2,12 +2,16 @@
 // an implementation, so that an engine's own signature can be verified as it is.
 //
 // A fixture holds its token and id sequences as `std::array<E, K>` and its string namespaces as
-// `std::string_view`. Engines take `std::span<const std::int32_t>`, `const std::vector<T>&` or
-// `const std::string&`. A suite tries, in order: the inputs as they are; every sequence as a
-// `std::span<const E>`; every sequence converted to `std::span<const T>` for each integer type T;
-// at run time, as `const std::vector<T>&`; each with the namespaces as they are or as
-// `const std::string&`. A conversion is exact or refused: a fixture value that does not fit T makes
-// the fixture fail (at compile time the evaluation stops at
+// `std::string_view`. Engines take `std::span<const std::int32_t>`, `const std::vector<T>&`,
+// `const std::string&` or `const kvc::cache_namespace&`. A suite tries, in order: the inputs as they
+// are; every sequence as a `std::span<const E>`; every sequence converted to `std::span<const T>`
+// for each integer type T; at run time, as `const std::vector<T>&`; each with the namespaces as they
+// are, as `const std::string&` or as a `kvc::cache_namespace` naming that model. Sequences of other
+// elements (`kvc::multimodal_item`s, strings) keep their elements: as they are in the span forms (an
+// array converts to a span of its elements by itself), as `const std::vector<E>&` in the vector
+// forms, and, last, as `const std::vector<E>&` beside integer sequences as `std::span<const T>`. A
+// conversion is exact or refused: a fixture value that does not fit T makes the fixture fail (at
+// compile time the evaluation stops at
 // `kvc::detail::fixture_value_does_not_fit_the_implementations_type`).
 #pragma once
 
@@ -22,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include <kvc/cache_namespace.hpp>
 #include <kvc/concepts.hpp>
 #include <kvc/detail/equal.hpp>
 
@@ -41,17 +46,22 @@ template <class E, std::size_t K>
   requires std::integral<E>
 struct is_fixture_sequence<std::array<E, K>> : std::true_type {};
 
-/// A sequence form: how a fixture's `std::array<E, K>` reaches the implementation.
+/// A sequence form: how a fixture's `std::array<E, K>` reaches the implementation. The integer
+/// sequences take the form named; the others (`kvc::multimodal_item`s, strings) stay as they are,
+/// except where a form says otherwise.
 struct sequence_as_given {};  ///< `const std::array<E, K>&`
 struct sequence_as_span {};   ///< `std::span<const E>`
 template <class T>
 struct sequence_as_span_of {};  ///< `std::span<const T>` over the values converted to T
 template <class T>
-struct sequence_as_vector_of {};  ///< `const std::vector<T>&` (run time only)
+struct sequence_as_vector_of {};  ///< `const std::vector<T>&`; the others `const std::vector<E>&`
+template <class T>
+struct integers_as_span_of_others_as_vector {};  ///< `std::span<const T>`; the others as vectors
 
 /// A namespace form: how a fixture's `std::string_view` reaches the implementation.
 struct text_as_given {};
-struct text_as_string {};  ///< `const std::string&`
+struct text_as_string {};     ///< `const std::string&`
+struct text_as_namespace {};  ///< `const kvc::cache_namespace&` with that model, no adapter or salt
 
 /// What an argument of type A is stored as, under the forms Seq and Text, for the call.
 template <class A, class Seq, class Text>
@@ -81,10 +91,30 @@ struct offered<std::array<E, K>, sequence_as_vector_of<T>, Text> {
   using storage = std::vector<T>;
   using view = const std::vector<T>&;
 };
+template <class E, std::size_t K, class T, class Text>
+  requires std::integral<E>
+struct offered<std::array<E, K>, integers_as_span_of_others_as_vector<T>, Text>
+    : offered<std::array<E, K>, sequence_as_span_of<T>, Text> {};
+/// A sequence of other elements, in the forms that offer it as a vector: its elements unchanged.
+template <class E, std::size_t K, class T, class Text>
+  requires(!std::integral<E>)
+struct offered<std::array<E, K>, sequence_as_vector_of<T>, Text> {
+  using storage = std::vector<E>;
+  using view = const std::vector<E>&;
+};
+template <class E, std::size_t K, class T, class Text>
+  requires(!std::integral<E>)
+struct offered<std::array<E, K>, integers_as_span_of_others_as_vector<T>, Text>
+    : offered<std::array<E, K>, sequence_as_vector_of<T>, Text> {};
 template <class Seq>
 struct offered<std::string_view, Seq, text_as_string> {
   using storage = std::string;
   using view = const std::string&;
+};
+template <class Seq>
+struct offered<std::string_view, Seq, text_as_namespace> {
+  using storage = cache_namespace;
+  using view = const cache_namespace&;
 };
 
 /// Deliberately not `constexpr`: reached when a fixture value does not fit the integer type the
@@ -103,6 +133,10 @@ struct converted_element<sequence_as_span_of<T>, E> {
 };
 template <class T, class E>
 struct converted_element<sequence_as_vector_of<T>, E> {
+  using type = T;
+};
+template <class T, class E>
+struct converted_element<integers_as_span_of_others_as_vector<T>, E> {
   using type = T;
 };
 
@@ -140,6 +174,10 @@ template <class Seq, class Text, class A>
   using storage = typename offered<A, Seq, Text>::storage;
   if constexpr (std::is_same_v<storage, A>) {
     return argument;
+  } else if constexpr (std::is_same_v<storage, cache_namespace>) {
+    cache_namespace named{};
+    named.model = argument;
+    return named;
   } else if constexpr (std::is_same_v<A, std::string_view>) {
     return std::string(argument);
   } else {
@@ -176,10 +214,16 @@ struct offered_forms<type_list<Text...>, type_list<T...>> {
   using type = type_list<forms<sequence_as_given, Text>..., forms<sequence_as_span, Text>...,
                          forms<sequence_as_span_of<T>, text_as_given>...,
                          forms<sequence_as_span_of<T>, text_as_string>...,
+                         forms<sequence_as_span_of<T>, text_as_namespace>...,
                          forms<sequence_as_vector_of<T>, text_as_given>...,
-                         forms<sequence_as_vector_of<T>, text_as_string>...>;
+                         forms<sequence_as_vector_of<T>, text_as_string>...,
+                         forms<sequence_as_vector_of<T>, text_as_namespace>...,
+                         forms<integers_as_span_of_others_as_vector<T>, text_as_given>...,
+                         forms<integers_as_span_of_others_as_vector<T>, text_as_string>...,
+                         forms<integers_as_span_of_others_as_vector<T>, text_as_namespace>...>;
 };
-using all_forms = offered_forms<type_list<text_as_given, text_as_string>, offered_integers>::type;
+using all_forms =
+    offered_forms<type_list<text_as_given, text_as_string, text_as_namespace>, offered_integers>::type;
 
 /// No pair of forms lets the implementation be called with a fixture's inputs.
 struct no_call_shape_fits {};

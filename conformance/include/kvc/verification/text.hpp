@@ -2,7 +2,8 @@
 // failing static_assert's diagnostic) and at run time (for kvc::check's report).
 //
 // Integers print in decimal, `bool` as true/false, `char` quoted ('a'), strings double-quoted,
-// ranges as [a, b, c], `kvc::cache_namespace` as its four fields, anything else as `?`.
+// ranges as [a, b, c], `kvc::cache_namespace` as its four fields, `kvc::multimodal_item` as
+// `{offset 2, length 3, hash 7}`, anything else as `?`.
 #pragma once
 
 #include <concepts>
@@ -46,6 +47,14 @@ concept namespace_like = requires(const T& ns) {
   ns.adapter;
   ns.adapter_revision;
   ns.salt;
+};
+
+/// Types printed as a multimodal item's span and hash.
+template <class T>
+concept item_like = requires(const T& item) {
+  item.offset;
+  item.length;
+  item.content_hash;
 };
 
 /// Longest range printed whole as an input; longer ones print that many and "...".
@@ -103,6 +112,14 @@ constexpr void write_value(Sink& out, const T& value, bool whole = true) noexcep
     write_value(out, value.adapter_revision);
     out.put(", ");
     write_quoted(out, std::string_view(value.salt), '"');
+    out.put('}');
+  } else if constexpr (item_like<T>) {
+    out.put("{offset ");
+    write_value(out, value.offset);
+    out.put(", length ");
+    write_value(out, value.length);
+    out.put(", hash ");
+    write_value(out, value.content_hash);
     out.put('}');
   } else if constexpr (std::ranges::input_range<const T>) {
     out.put('[');
