@@ -34,8 +34,9 @@ constexpr const kvc::multimodal_item* item_at(item_list items, std::size_t i) no
 // --- SGLang #2151, fixed by #2256 ----------------------------------------------------------------
 // The radix cache is keyed by the input ids after `pad_input_ids`, which overwrites every token of
 // an image with a value derived from the image's hash. Before the fix that value was the hash
-// modulo the vocabulary size: it collides with ordinary text tokens (and with other images). After
-// it, pad values lie past the vocabulary and come from the full hash.
+// modulo the vocabulary size: it collides with ordinary text tokens (and with other images). The
+// fix stopped reducing the hash to the vocabulary; SGLang's pad values today lie past it
+// (a shift plus the hash modulo 2^30), which the fixed version here follows.
 
 inline constexpr std::int64_t vocab_size = 32000;
 

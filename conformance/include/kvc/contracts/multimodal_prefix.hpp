@@ -155,7 +155,8 @@ inline constexpr auto positions_ignored = [](const auto& cache_ns, const auto& r
   }
 };
 
-/// TensorRT-LLM #14231's way out of #14125: no reuse at all for a sequence with items.
+/// The workaround proposed for TensorRT-LLM #14125 (#14231): no reuse at all for a sequence with
+/// items.
 inline constexpr auto no_reuse_with_items = [](const auto& cache_ns, const auto& request_ns,
                                                const auto& cached, const auto& cached_items,
                                                const auto& requested, const auto& requested_items) {
