@@ -6,6 +6,8 @@
 #include "batch_admission.hpp"
 #include "cache_namespace.hpp"
 #include "concepts.hpp"
+#include "offsets_from_positions.hpp"
+#include "position_components.hpp"
 #include "prefix_reuse.hpp"
 #include "request_admission.hpp"
 #include "row_length.hpp"
