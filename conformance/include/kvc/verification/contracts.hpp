@@ -9,6 +9,7 @@
 #include <kvc/contracts/append_admission.hpp>
 #include <kvc/contracts/batch_admission.hpp>
 #include <kvc/contracts/cache_namespace.hpp>
+#include <kvc/contracts/offsets_from_positions.hpp>
 #include <kvc/contracts/prefix_reuse.hpp>
 #include <kvc/contracts/request_admission.hpp>
 #include <kvc/contracts/segment_offsets.hpp>
@@ -20,6 +21,6 @@ namespace kvc::verification {
 inline constexpr auto contracts = boost::hana::make_tuple(
     prefix_reuse_contract, append_admission_contract, segment_positions_contract,
     cache_namespace_contract, segment_offsets_contract, batch_admission_contract,
-    request_admission_contract);
+    request_admission_contract, offsets_from_positions_contract);
 
 }  // namespace kvc::verification
