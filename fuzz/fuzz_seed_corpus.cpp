@@ -94,6 +94,18 @@ const auto namespaces_matches = [](const kvc_fuzz::namespace_case& c, const auto
   return same(c.a, a) && same(c.b, b) && std::ranges::equal(c.cached, cached) &&
          std::ranges::equal(c.requested, requested);
 };
+const auto positions_matches = [](const kvc_fuzz::positions_case& c, const auto& positions,
+                                  auto... components) {
+  using T = std::remove_cvref_t<decltype(positions[0])>;
+  if (c.type != kvc_fuzz::int_tag<T> || c.with_components != (sizeof...(components) == 1) ||
+      c.extra != 0 || c.out_type != 8 || c.base_from_total || c.delta != 0 ||
+      c.values.size() != positions.size())
+    return false;
+  if (((c.components != components) || ...)) return false;
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    if (static_cast<T>(c.values[i]) != positions[i]) return false;
+  return true;
+};
 
 std::string file_name(const char* suite, std::size_t index, const char* label) {
   std::string name =
@@ -159,6 +171,7 @@ int main(int argc, char** argv) {
   const auto batch = [](const auto&... in) { return f::encode_batch(in...); };
   const auto requests = [](const auto&... in) { return f::encode_requests(in...); };
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
+  const auto positions = [](const auto&... in) { return f::encode_positions(in...); };
   // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
   const auto codecs = hana::make_map(
       hana::make_pair(kvc::label<"fuzz_prefix_reuse">, codec{prefix, f::decode_prefix, prefix_matches}),
@@ -172,7 +185,9 @@ int main(int argc, char** argv) {
       hana::make_pair(kvc::label<"fuzz_request_admission">,
                       codec{requests, f::decode_requests, batch_matches}),
       hana::make_pair(kvc::label<"fuzz_cache_namespace">,
-                      codec{names, f::decode_namespaces, namespaces_matches}));
+                      codec{names, f::decode_namespaces, namespaces_matches}),
+      hana::make_pair(kvc::label<"fuzz_offsets_from_positions">,
+                      codec{positions, f::decode_positions, positions_matches}));
 
   hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
     hana::for_each(contract.checks, [&](const auto& check) {
