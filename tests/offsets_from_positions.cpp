@@ -152,9 +152,11 @@ TEST_CASE("offsets_from_positions: random rows against the oracle, every type, b
 }
 
 TEST_CASE("offsets_from_positions: the fast path at every block boundary and lane") {
-  // A zero, a padding token or both at every index of rows of 0..40 tokens, the rest of the row
-  // continuing its sequence: every place a block of 8 may stop being one sequence.
-  for (std::size_t size = 0; size <= 40; ++size) {
+  // A zero, a padding token, padding from there on or padding up to there, at every index of rows
+  // of 0..50 tokens, the rest of the row continuing its sequence: every place a block of
+  // kvc::detail::position_block (16) ids may stop being one sequence or be all padding.
+  static_assert(kvc::detail::position_block == 16);
+  for (std::size_t size = 0; size <= 50; ++size) {
     for (std::size_t at = 0; at < size; ++at) {
       for (int what = 0; what < 4; ++what) {
         std::vector<std::int32_t> row(size);

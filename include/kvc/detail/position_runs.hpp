@@ -81,8 +81,8 @@ concept contiguous_positions =
     std::is_integral_v<std::ranges::range_value_t<const R>> &&
     !std::is_volatile_v<std::remove_reference_t<std::ranges::range_reference_t<const R>>>;
 
-// 1 or 0 as integers, combined with & and |, not && and ||: compilers turn the short-circuit forms
-// back into branches.
+// 1 or 0 as integers, added rather than branched on: a data-dependent branch per token mispredicts
+// on rows of short sequences.
 template <class T>
 [[nodiscard]] constexpr std::size_t kept_flag(const T position) noexcept {
   if constexpr (std::is_signed_v<T>) {  // 1 - the sign bit
@@ -94,8 +94,8 @@ template <class T>
   }
 }
 template <class T>
-[[nodiscard]] constexpr std::size_t zero_flag(const T value) noexcept {
-  return value == 0 ? 1 : 0;
+[[nodiscard]] constexpr std::size_t zero_flag(const T position) noexcept {
+  return position == 0 ? 1 : 0;
 }
 
 /// The number of sequences, of tokens that are not padding, and the length of the longest sequence.
@@ -105,49 +105,71 @@ struct sequence_summary {
   std::size_t longest = 0;
 };
 
-/// How many position ids the run-time paths test at once: a block with neither padding nor a 0,
-/// after the first kept token, only lengthens the current sequence and is taken whole. Packed rows
-/// are mostly such blocks; short sequences fall back to the token-by-token step.
-inline constexpr std::size_t position_block = 8;
+/// How many position ids the run-time paths look at together. A block with neither padding nor a 0
+/// only lengthens the current sequence, and a block of padding changes nothing: both are taken
+/// whole, and packed rows are mostly such blocks. Other blocks are stepped token by token.
+inline constexpr std::size_t position_block = 16;
 
-/// Whether the `position_block` ids from `positions` hold no padding and no 0.
+/// The index of the first position id that is not padding (`count` if none): the token that
+/// starts the first sequence, whatever its position. After it, a sequence starts exactly at a 0.
 template <class T>
-[[nodiscard]] bool continues_sequence(const T* positions) noexcept {
-  bool special = false;
-  for (std::size_t j = 0; j != position_block; ++j) special |= !(positions[j] > 0);
-  return !special;
+[[nodiscard]] std::size_t first_kept(const T* positions, std::size_t count) noexcept {
+  std::size_t i = 0;
+  while (i != count && is_padding(positions[i])) ++i;
+  return i;
 }
 
-/// `sequence_summary` of `count` contiguous position ids, at run time: the sequence loop with
-/// masks instead of branches, whole blocks where a sequence only goes on.
-template <class T>
-[[nodiscard]] sequence_summary summarize_sequences_at_run_time(const T* positions,
-                                                               std::size_t count) noexcept {
-  sequence_summary summary;
+/// Hands the position ids [i, count) to `state`: `state.lengthen(position_block)` for a block with
+/// neither padding nor a 0, nothing for a block of padding, `state.step(position)` for every id of
+/// any other block and of the tail. The state is a value, so that it stays in registers.
+template <class T, class State>
+[[nodiscard]] State scan_blocks(const T* positions, std::size_t i, std::size_t count,
+                                State state) noexcept {
+  for (; count - i >= position_block; i += position_block) {
+    const T* const block = positions + i;
+    bool special = false;  // a 0 or padding
+    for (std::size_t j = 0; j != position_block; ++j) special |= !(block[j] > 0);
+    if (!special) {
+      state.lengthen(position_block);
+      continue;
+    }
+    bool kept = false;  // a token that is not padding
+    for (std::size_t j = 0; j != position_block; ++j) kept |= !is_padding(block[j]);
+    if (kept)
+      for (std::size_t j = 0; j != position_block; ++j) state.step(block[j]);
+  }
+  for (; i != count; ++i) state.step(positions[i]);
+  return state;
+}
+
+/// The run-time summary after the first token: a 0 starts a sequence, and a select, not a branch,
+/// moves the current sequence's start.
+struct summary_scan {
+  sequence_summary summary{1, 1, 1};
   std::size_t start = 0;
-  const auto lengthen = [&summary, &start](std::size_t tokens) noexcept {
+
+  void lengthen(std::size_t tokens) noexcept {
     summary.tokens += tokens;
     const std::size_t length = summary.tokens - start;
     summary.longest = length > summary.longest ? length : summary.longest;
-  };
-  const auto step = [&summary, &start, &lengthen](const T position) noexcept {
-    const std::size_t keep = kept_flag(position);
-    const std::size_t starts = keep & (zero_flag(position) | zero_flag(summary.tokens));
+  }
+  template <class T>
+  void step(const T position) noexcept {
+    const std::size_t starts = zero_flag(position);
     const std::size_t mask = 0 - starts;  // all ones at a sequence start
     start = (summary.tokens & mask) | (start & ~mask);
     summary.sequences += starts;
-    lengthen(keep);
-  };
-  std::size_t i = 0;
-  for (; count - i >= position_block; i += position_block) {
-    if (summary.tokens != 0 && continues_sequence(positions + i)) {
-      lengthen(position_block);
-    } else {
-      for (std::size_t j = 0; j != position_block; ++j) step(positions[i + j]);
-    }
+    lengthen(kept_flag(position));
   }
-  for (; i != count; ++i) step(positions[i]);
-  return summary;
+};
+
+/// `sequence_summary` of `count` contiguous position ids, at run time.
+template <class T>
+[[nodiscard]] sequence_summary summarize_sequences_at_run_time(const T* positions,
+                                                               std::size_t count) noexcept {
+  const std::size_t first = first_kept(positions, count);
+  if (first == count) return {};
+  return scan_blocks(positions, first + 1, count, summary_scan{}).summary;
 }
 
 /// The sequences of the first `count` position ids of `positions`.
@@ -170,31 +192,33 @@ struct sequence_starts {
   std::size_t tokens;
 };
 
-/// `write_sequence_starts` at run time for contiguous position ids: every token stores its kept
-/// index at `next`, and only a sequence start advances `next`, so no branch decides a store (the
-/// stores stay within the sequences + 1 elements the caller guarantees: the one past the last start
-/// is the total's); whole blocks where a sequence only goes on.
+/// The run-time writer of sequence starts after the first token: every token stores its kept
+/// index at `next` and only a 0 advances `next`, so no branch decides a store. The stores stay
+/// within the sequences + 1 elements the caller guarantees (the one past the last start is the
+/// total's, written last).
+template <class P>
+struct start_scan {
+  P* next;
+  std::size_t kept = 1;
+
+  void lengthen(std::size_t tokens) noexcept { kept += tokens; }
+  template <class T>
+  void step(const T position) noexcept {
+    *next = static_cast<P>(kept);
+    next += zero_flag(position);
+    kept += kept_flag(position);
+  }
+};
+
+/// `write_sequence_starts` at run time for contiguous position ids.
 template <class T, class P>
 sequence_starts<P> write_sequence_starts_at_run_time(const T* positions, std::size_t count,
                                                      P* out) noexcept {
-  P* next = out;
-  std::size_t kept = 0;
-  const auto step = [&next, &kept](const T position) noexcept {
-    const std::size_t keep = kept_flag(position);
-    *next = static_cast<P>(kept);
-    next += keep & (zero_flag(position) | zero_flag(kept));
-    kept += keep;
-  };
-  std::size_t i = 0;
-  for (; count - i >= position_block; i += position_block) {
-    if (kept != 0 && continues_sequence(positions + i)) {
-      kept += position_block;
-    } else {
-      for (std::size_t j = 0; j != position_block; ++j) step(positions[i + j]);
-    }
-  }
-  for (; i != count; ++i) step(positions[i]);
-  return {next, kept};
+  const std::size_t first = first_kept(positions, count);
+  if (first == count) return {out, 0};
+  *out = 0;
+  const start_scan<P> scan = scan_blocks(positions, first + 1, count, start_scan<P>{out + 1});
+  return {scan.next, scan.kept};
 }
 
 /// Writes the start of every sequence of the first `count` position ids, as an index into the
