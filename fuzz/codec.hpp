@@ -563,8 +563,6 @@ std::vector<std::uint8_t> encode_namespaces(const Namespace& a, const Namespace&
   return out.out;
 }
 
-}  // namespace kvc_fuzz
-
 // ---------------------------------------------------------------------------------------------
 // fuzz_offsets_from_positions
 //   type      byte % 8: the position type (int_types 0-7, int8_t .. uint64_t)
@@ -685,3 +683,5 @@ std::vector<std::uint8_t> encode_positions(const std::array<T, K>& positions,
     write_position_ops(out, std::span<const T>(positions).subspan(row * tokens, tokens));
   return out.out;
 }
+
+}  // namespace kvc_fuzz
