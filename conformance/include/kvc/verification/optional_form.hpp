@@ -4,8 +4,9 @@
 // row of position ids, or M-RoPE's 3 rows with a component count. A suite holding both kinds of
 // fixture marks their call shapes `optional_form<Call, "the 3-row form">`; an implementation that
 // the call shape cannot call is not asked those fixtures. They are skipped -- neither passed by the
-// implementation nor failed: `kvc::conforms` and `kvc::verify` go on to the next fixture, and
-// `kvc::check` reports them as skipped, saying which form the implementation does not implement.
+// implementation nor failed: `kvc::conforms` and `kvc::verify` go on to the next fixture,
+// `kvc::outcomes` marks them true (not failed), and `kvc::check` reports them as skipped, saying
+// which form the implementation does not implement.
 // An implementation must still take every fixture that is not of an optional form, and at least
 // one fixture of the suite; otherwise the suite's one static_assert says how it calls.
 #pragma once
