@@ -740,4 +740,125 @@ std::vector<std::uint8_t> encode_multimodal(std::string_view cache_ns, std::stri
   return out.out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// fuzz_offsets_from_positions
+//   type      byte % 8: the position type (int_types 0-7, int8_t .. uint64_t)
+//   shape     byte: bit 0: the component form; bits 1-2: C (0-3); bits 3-4: how many values (0-3)
+//             follow the rows, so that the size need not be a multiple of C
+//   output    byte: bits 0-3 % 9 the output element type (int_types); bit 7: the output is sized
+//             from the input's size + 1 instead of sequences + 1
+//   delta     byte, as int8: output size = base + delta (at least 0)
+//   tokens    two bytes, little-endian, % (max_position_tokens + 1): N
+//   values    C rows (1 without the component form) of N op bytes, then the extra values' ops.
+//             op % 4: 0 = the row's last value + 1 (a row's first: 0), so sequences are cheap;
+//             1 = 0; 2 = the last value again (M-RoPE); 3 = the literal op >> 2, as a signed 6-bit
+//             value (-32..31: -1 is padding). A missing byte is op 0. Values are cast to the type.
+// ---------------------------------------------------------------------------------------------
+
+inline constexpr std::size_t max_position_tokens = 1024;
+
+struct positions_case {
+  std::uint8_t type = 0, out_type = 0, extra = 0;
+  bool with_components = false, base_from_total = false;
+  std::size_t components = 0;
+  int delta = 0;
+  std::vector<std::int64_t> values;  // before the cast to the position type
+
+  std::size_t out_size(std::size_t base) const {
+    const auto magnitude = static_cast<std::size_t>(delta < 0 ? -delta : delta);
+    if (delta >= 0) return base + magnitude;
+    return base > magnitude ? base - magnitude : 0;
+  }
+  template <class F>
+  void visit(F&& f) const {  // f(const std::vector<T>& positions, std::type_identity<P>)
+    with_int_type(type, [&]<class T>(std::type_identity<T>) {
+      std::vector<T> typed;
+      for (const auto value : values) typed.push_back(static_cast<T>(value));
+      with_int_type(out_type, [&](auto output) { f(typed, output); });
+    });
+  }
+};
+
+inline std::int64_t position_from_op(std::uint8_t op, std::int64_t last) {
+  switch (op % 4U) {
+    case 0: return last + 1;
+    case 1: return 0;
+    case 2: return last;
+    default: return static_cast<std::int8_t>(op) >> 2;
+  }
+}
+
+inline positions_case decode_positions(const std::uint8_t* data, std::size_t size) {
+  reader in(data, size);
+  positions_case c;
+  c.type = static_cast<std::uint8_t>(in.byte() % 8);
+  const std::uint8_t shape = in.byte();
+  c.with_components = (shape & 1U) != 0;
+  c.components = (shape >> 1) & 3U;
+  c.extra = static_cast<std::uint8_t>((shape >> 3) & 3U);
+  const std::uint8_t output = in.byte();
+  c.out_type = static_cast<std::uint8_t>((output & 0x0FU) % 9);
+  c.base_from_total = (output & 0x80U) != 0;
+  c.delta = static_cast<std::int8_t>(in.byte());
+  const std::size_t low = in.byte();
+  const std::size_t tokens = (low | std::size_t{in.byte()} << 8) % (max_position_tokens + 1);
+  const std::size_t rows = c.with_components ? c.components : 1;
+  for (std::size_t row = 0; row < rows; ++row) {
+    std::int64_t last = -1;
+    for (std::size_t i = 0; i < tokens; ++i) c.values.push_back(last = position_from_op(in.byte(), last));
+  }
+  std::int64_t last = -1;
+  for (std::size_t i = 0; i < c.extra; ++i) c.values.push_back(last = position_from_op(in.byte(), last));
+  return c;
+}
+
+// The ops that give `row` back (whatever its type, by value), or an exception.
+template <class Row>
+void write_position_ops(writer& out, const Row& row) {
+  std::int64_t last = -1;
+  for (const auto raw : row) {
+    need(std::in_range<std::int64_t>(raw), "position outside int64");
+    const auto value = static_cast<std::int64_t>(raw);
+    if (value == last + 1)
+      out.byte(0);
+    else if (value == 0)
+      out.byte(1);
+    else if (value == last)
+      out.byte(2);
+    else if (value >= -32 && value <= 31)
+      out.byte(static_cast<std::uint8_t>(3U | (static_cast<unsigned>(value) & 63U) << 2));
+    else
+      need(false, "a position that is neither the last + 1, 0, the last, nor in [-32, 31]");
+    last = value;
+  }
+}
+
+// One row (`components...` empty) or C rows of the component form. As for the segments, the
+// output type and size are the harness's choices: the seeds use std::size_t outputs sized
+// sequences + 1.
+template <class T, std::size_t K, class... Components>
+std::vector<std::uint8_t> encode_positions(const std::array<T, K>& positions,
+                                           Components... components) {
+  static_assert(sizeof...(Components) <= 1);
+  writer out;
+  out.byte(int_tag<T>);
+  std::size_t rows = 1;
+  if constexpr (sizeof...(Components) == 1) {
+    ((rows = static_cast<std::size_t>(components)), ...);
+    need(rows >= 1 && rows <= 3 && K % rows == 0, "a component count other than 1-3 of whole rows");
+    out.byte(static_cast<std::uint8_t>(1U | rows << 1));
+  } else {
+    out.byte(0);
+  }
+  out.byte(8);  // std::size_t, base sequences + 1
+  out.byte(0);
+  const std::size_t tokens = K / rows;
+  need(tokens <= max_position_tokens, "more tokens than the format holds");
+  out.byte(static_cast<std::uint8_t>(tokens & 0xFFU));
+  out.byte(static_cast<std::uint8_t>(tokens >> 8));
+  for (std::size_t row = 0; row < rows; ++row)
+    write_position_ops(out, std::span<const T>(positions).subspan(row * tokens, tokens));
+  return out.out;
+}
+
 }  // namespace kvc_fuzz

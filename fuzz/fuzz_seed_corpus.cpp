@@ -94,6 +94,18 @@ const auto namespaces_matches = [](const kvc_fuzz::namespace_case& c, const auto
   return same(c.a, a) && same(c.b, b) && std::ranges::equal(c.cached, cached) &&
          std::ranges::equal(c.requested, requested);
 };
+const auto positions_matches = [](const kvc_fuzz::positions_case& c, const auto& positions,
+                                  auto... components) {
+  using T = std::remove_cvref_t<decltype(positions[0])>;
+  if (c.type != kvc_fuzz::int_tag<T> || c.with_components != (sizeof...(components) == 1) ||
+      c.extra != 0 || c.out_type != 8 || c.base_from_total || c.delta != 0 ||
+      c.values.size() != positions.size())
+    return false;
+  if (((c.components != components) || ...)) return false;
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    if (static_cast<T>(c.values[i]) != positions[i]) return false;
+  return true;
+};
 
 const auto multimodal_matches = [](const kvc_fuzz::multimodal_case& c, std::string_view cache_ns,
                                    std::string_view request_ns, const auto& cached,
@@ -179,6 +191,7 @@ int main(int argc, char** argv) {
   const auto requests = [](const auto&... in) { return f::encode_requests(in...); };
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
   const auto multimodal = [](const auto&... in) { return f::encode_multimodal(in...); };
+  const auto positions = [](const auto&... in) { return f::encode_positions(in...); };
   // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
   const auto codecs = hana::make_map(
       hana::make_pair(kvc::label<"fuzz_prefix_reuse">, codec{prefix, f::decode_prefix, prefix_matches}),
@@ -194,7 +207,9 @@ int main(int argc, char** argv) {
       hana::make_pair(kvc::label<"fuzz_cache_namespace">,
                       codec{names, f::decode_namespaces, namespaces_matches}),
       hana::make_pair(kvc::label<"fuzz_multimodal_prefix">,
-                      codec{multimodal, f::decode_multimodal, multimodal_matches}));
+                      codec{multimodal, f::decode_multimodal, multimodal_matches}),
+      hana::make_pair(kvc::label<"fuzz_offsets_from_positions">,
+                      codec{positions, f::decode_positions, positions_matches}));
 
   hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
     hana::for_each(contract.checks, [&](const auto& check) {

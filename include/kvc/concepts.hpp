@@ -67,4 +67,9 @@ concept position_output =
     integer<std::ranges::range_value_t<O>> &&
     !std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<O>>>;
 
+/// A sequence of position ids: a sized range of integers (`std::span<const std::int64_t>`, a
+/// `std::vector<int>`, ...). In a signed type a negative position marks a padding token.
+template <class R>
+concept position_sequence = id_sequence<R> && integer<std::ranges::range_value_t<const R>>;
+
 }  // namespace kvc

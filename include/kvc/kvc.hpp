@@ -8,6 +8,8 @@
 #include "concepts.hpp"
 #include "multimodal_item.hpp"
 #include "multimodal_prefix.hpp"
+#include "offsets_from_positions.hpp"
+#include "position_components.hpp"
 #include "prefix_reuse.hpp"
 #include "request_admission.hpp"
 #include "row_length.hpp"

@@ -50,7 +50,12 @@ constexpr void require_call_shape() noexcept {
                   "engine's own namespace type, say). Segment suites call impl(segments) with\n"
                   "a const std::array<S, N>&, or impl(segments, out) with std::span<const S>\n"
                   "segments and a std::span<std::size_t> out to fill; their row suites call\n"
-                  "impl(segments, L, out) with a std::size_t (or else a kvc::row_length) L.");
+                  "impl(segments, L, out) with a std::size_t (or else a kvc::row_length) L.\n"
+                  "Position-id suites call impl(positions, out) and impl(positions, C, out),\n"
+                  "or impl(positions) and impl(positions, C), with C a std::size_t (or else a\n"
+                  "kvc::position_components) and out a std::span<P> of any integer type P\n"
+                  "(kvc/verification/position_call.hpp); an implementation may take either\n"
+                  "form alone.");
   }
 }
 
@@ -76,18 +81,19 @@ template <class Segments>
   return fit;
 }
 
-/// Calls `fill(out)` with `out` a `std::span<std::size_t>` over N + Extra elements, each
-/// `SIZE_MAX` ("unwritten") before the call, and returns `out` whole (Trim = false) or `out` up to
-/// its first unwritten element (Trim = true): the result of the span-output call shapes.
-template <std::size_t N, std::size_t Extra, bool Trim, class Fill>
+/// Calls `fill(out)` with `out` a `std::span<P>` over N + Extra elements, each P's maximum
+/// (`SIZE_MAX`, "unwritten", for the default `std::size_t`) before the call, and returns `out` whole
+/// (Trim = false) or `out` up to its first unwritten element (Trim = true): the result of the
+/// span-output call shapes.
+template <std::size_t N, std::size_t Extra, bool Trim, class P = std::size_t, class Fill>
 [[nodiscard]] constexpr auto filled_output(Fill fill) {
   constexpr std::size_t out_size = N + Extra;
-  constexpr std::size_t unwritten = unwritten_output;
-  std::array<std::size_t, out_size> out{};
+  constexpr P unwritten = std::numeric_limits<P>::max();
+  std::array<P, out_size> out{};
   for (auto& element : out) element = unwritten;
-  fill(std::span<std::size_t>(out));
+  fill(std::span<P>(out));
   if constexpr (Trim) {
-    bounded_list<std::size_t, out_size> written;
+    bounded_list<P, out_size> written;
     for (std::size_t i = 0; i < out_size && out[i] != unwritten; ++i) written.push_back(out[i]);
     return written;
   } else {

@@ -16,6 +16,7 @@
 
 #include "call_shapes.hpp"
 #include "label.hpp"
+#include "optional_form.hpp"
 #include "results.hpp"
 
 namespace kvc {
@@ -31,6 +32,14 @@ template <class Fixture, class Impl>
 [[nodiscard]] constexpr bool passes(const Fixture& f, const Impl& impl) noexcept {
   return Fixture::call::representable(impl, f.inputs) &&
          detail::same_result(observe(f, impl), f.expected);
+}
+
+/// A fixture `impl` skips (a form it does not take, kvc/verification/optional_form.hpp) is not
+/// failed.
+template <class Fixture, class Impl>
+  requires detail::skips<Fixture, Impl>
+[[nodiscard]] constexpr bool passes(const Fixture&, const Impl&) noexcept {
+  return true;
 }
 
 #if defined(__clang__) && __clang_major__ < 19
@@ -178,6 +187,13 @@ template <class Fixture, class Impl>
   return false;
 }
 
+/// A fixture `impl` skips (a form it does not take) leaves `result` as it is.
+template <class Fixture, class Impl>
+  requires skips<Fixture, Impl>
+[[nodiscard]] constexpr bool passes_or_record(verdict&, const Fixture&, const Impl&) noexcept {
+  return true;
+}
+
 }  // namespace detail
 
 /// Number of fixtures in a suite.
@@ -186,10 +202,12 @@ inline constexpr std::size_t suite_size =
     decltype(boost::hana::length(std::declval<Suite>()))::value;
 
 namespace detail {
-/// Whether every fixture's call shape can call `Impl`.
+/// Whether the suite can call `Impl`: every fixture's call shape can, but those of an optional
+/// form (which `Impl` skips), and at least one fixture's can.
 template <class Impl, class... F>
 [[nodiscard]] constexpr bool accepts_every_fixture(const boost::hana::tuple<F...>*) noexcept {
-  return (F::call::template accepts<Impl, decltype(F::inputs)> && ...);
+  return ((calls<F, Impl> || is_optional_form<typename F::call>) && ...) &&
+         (sizeof...(F) == 0 || (calls<F, Impl> || ...));
 }
 template <class Impl, class Suite>
 inline constexpr bool suite_can_call =

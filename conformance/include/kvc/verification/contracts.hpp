@@ -10,6 +10,7 @@
 #include <kvc/contracts/batch_admission.hpp>
 #include <kvc/contracts/cache_namespace.hpp>
 #include <kvc/contracts/multimodal_prefix.hpp>
+#include <kvc/contracts/offsets_from_positions.hpp>
 #include <kvc/contracts/prefix_reuse.hpp>
 #include <kvc/contracts/request_admission.hpp>
 #include <kvc/contracts/segment_offsets.hpp>
@@ -21,7 +22,6 @@ namespace kvc::verification {
 inline constexpr auto contracts = boost::hana::make_tuple(
     prefix_reuse_contract, append_admission_contract, segment_positions_contract,
     cache_namespace_contract, segment_offsets_contract, batch_admission_contract,
-    request_admission_contract,
-    multimodal_prefix_contract);
+    request_admission_contract, multimodal_prefix_contract, offsets_from_positions_contract);
 
 }  // namespace kvc::verification

@@ -33,6 +33,10 @@ struct fixture_outcome {
   std::string actual;    ///< `3`, `-1`, `[0, 1, 2]`, `true`
   std::string expected;  ///< the same form
   bool passed = false;
+  /// Not run: the fixture is of a form the implementation does not take (an optional form,
+  /// kvc/verification/optional_form.hpp). A skipped fixture is not failed: `passed` is true, and
+  /// `actual` says which form is missing.
+  bool skipped = false;
 };
 
 /// What `kvc::check(suite, impl)` found: one `fixture_outcome` per fixture, in the suite's order.
@@ -48,6 +52,12 @@ struct conformance_report {
   [[nodiscard]] bool passed() const noexcept {
     return std::all_of(fixtures.begin(), fixtures.end(),
                        [](const fixture_outcome& f) { return f.passed; });
+  }
+
+  /// How many fixtures were skipped (forms the implementation does not take).
+  [[nodiscard]] std::size_t skipped() const noexcept {
+    return static_cast<std::size_t>(std::count_if(
+        fixtures.begin(), fixtures.end(), [](const fixture_outcome& f) { return f.skipped; }));
   }
 
   /// The fixtures that failed, in order.
@@ -67,8 +77,11 @@ struct conformance_report {
         return list ? "`" + text + "`" : text;
       };
       out << "| " << f.label << " | " << cell(f.actual) << " | " << cell(f.expected) << " | "
-          << (f.passed ? "Passed" : "Failed") << " |\n";
+          << (f.skipped ? "Skipped" : f.passed ? "Passed" : "Failed") << " |\n";
     }
+    if (const std::size_t skipped = report.skipped(); skipped != 0)
+      out << "\n" << skipped << " of " << report.fixtures.size()
+          << " fixtures skipped: forms the implementation does not take\n";
     return out;
   }
 };
@@ -105,6 +118,29 @@ template <class Inputs>
   });
 }
 
+/// One fixture run against `impl`, as the report shows it.
+template <class Fixture, class Impl>
+[[nodiscard]] fixture_outcome run_outcome(const Fixture& f, const Impl& impl) {
+  if (!Fixture::call::representable(impl, f.inputs)) {
+    // Converted, a value would change: the fixture is refused, not run.
+    return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+                           "(an input does not fit the implementation's type)",
+                           to_text(f.expected), false};
+  }
+  const auto actual = kvc::observe(f, impl);
+  return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+                         to_text(actual), to_text(f.expected), same_result(actual, f.expected)};
+}
+
+/// A fixture of a form the implementation does not take: not run, not failed.
+template <class Fixture>
+[[nodiscard]] fixture_outcome skipped_outcome(const Fixture& f) {
+  return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+                         std::string("(skipped: does not implement ") + Fixture::call::form.chars +
+                             ")",
+                         to_text(f.expected), true, true};
+}
+
 }  // namespace detail
 
 /// Runs every fixture of `suite` against `impl` at run time and reports each: unlike
@@ -118,20 +154,12 @@ template <class Suite, class Impl>
   if constexpr (detail::suite_can_call<Impl, Suite>) {
     report.fixtures.reserve(suite_size<Suite>);
     boost::hana::for_each(suite, [&report, &impl](const auto& f) {
-      using call = typename std::remove_cvref_t<decltype(f)>::call;
-      if (!call::representable(impl, f.inputs)) {
-        // Converted, a value would change: the fixture is refused, not run.
-        report.fixtures.push_back(fixture_outcome{
-            boost::hana::to<const char*>(f.label), detail::inputs_text(f.inputs),
-            "(an input does not fit the implementation's type)", detail::to_text(f.expected),
-            false});
-        return;
+      using fixture_type = std::remove_cvref_t<decltype(f)>;
+      if constexpr (detail::skips<fixture_type, Impl>) {
+        report.fixtures.push_back(detail::skipped_outcome(f));
+      } else {
+        report.fixtures.push_back(detail::run_outcome(f, impl));
       }
-      const auto actual = observe(f, impl);
-      report.fixtures.push_back(fixture_outcome{boost::hana::to<const char*>(f.label),
-                                                detail::inputs_text(f.inputs),
-                                                detail::to_text(actual), detail::to_text(f.expected),
-                                                detail::same_result(actual, f.expected)});
     });
   }
   return report;
