@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "concepts.hpp"
+#include "host_device.hpp"
 
 namespace kvc {
 
@@ -21,8 +22,8 @@ struct admitted_append_fn {
   /// mathematical value, so no combination overflows or wraps. An inconsistent state (negative
   /// capacity or used, used above capacity) admits nothing.
   template <integer Capacity, integer Used, integer Requested>
-  [[nodiscard]] constexpr Requested operator()(Capacity capacity, Used used,
-                                               Requested requested) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr Requested operator()(Capacity capacity, Used used,
+                                                               Requested requested) const noexcept {
     if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity) || std::cmp_less(requested, 0))
       return Requested{0};
     // 0 <= used <= capacity, so both are non-negative and their difference fits in uintmax_t.
@@ -32,6 +33,6 @@ struct admitted_append_fn {
 };
 
 /// All-or-nothing admission of a multi-slot append; see `admitted_append_fn::operator()`.
-inline constexpr admitted_append_fn admitted_append{};
+KVC_INLINE_VARIABLE constexpr admitted_append_fn admitted_append{};
 
 }  // namespace kvc

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "detail/ranges.hpp"
 
 namespace kvc {
@@ -43,6 +44,6 @@ struct admitted_batch_fn {
 };
 
 /// All-or-nothing admission of a batch of appends; see `admitted_batch_fn::operator()`.
-inline constexpr admitted_batch_fn admitted_batch{};
+KVC_INLINE_VARIABLE constexpr admitted_batch_fn admitted_batch{};
 
 }  // namespace kvc

@@ -15,6 +15,7 @@
 #include <cstddef>
 
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "detail/equal.hpp"
 #include "detail/items.hpp"
 #include "detail/prefix.hpp"
@@ -36,16 +37,16 @@ struct multimodal_prefix_length_fn {
     requires comparable_with<CacheNs, RequestNs> &&
              comparable_sequences<CachedTokens, RequestedTokens> &&
              multimodal_item_sequence<CachedItems> && multimodal_item_sequence<RequestedItems>
-  [[nodiscard]] constexpr std::size_t operator()(
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
       const CacheNs& cache_namespace, const RequestNs& request_namespace,
       const CachedTokens& cached_tokens, const CachedItems& cached_items,
       const RequestedTokens& requested_tokens,
       const RequestedItems& requested_items) const noexcept {
     if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
     if (!detail::valid_items(cached_items,
-                             static_cast<std::size_t>(std::ranges::size(cached_tokens))) ||
+                             static_cast<std::size_t>(detail::range_size(cached_tokens))) ||
         !detail::valid_items(requested_items,
-                             static_cast<std::size_t>(std::ranges::size(requested_tokens))))
+                             static_cast<std::size_t>(detail::range_size(requested_tokens))))
       return 0;
     return detail::items_agree_up_to(cached_items, requested_items,
                                      detail::common_prefix_length(cached_tokens, requested_tokens));
@@ -60,21 +61,19 @@ struct multimodal_prefix_length_fn {
     requires comparable_with<CacheNs, RequestNs> &&
              comparable_sequences<CachedTokens, RequestedTokens> &&
              multimodal_item_sequence<CachedItems> && multimodal_item_sequence<RequestedItems>
-  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
-                                                 const RequestNs& request_namespace,
-                                                 const CachedTokens& cached_tokens,
-                                                 const CachedItems& cached_items,
-                                                 const RequestedTokens& requested_tokens,
-                                                 const RequestedItems& requested_items,
-                                                 reuse_policy policy) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const CachedTokens& cached_tokens, const CachedItems& cached_items,
+      const RequestedTokens& requested_tokens, const RequestedItems& requested_items,
+      reuse_policy policy) const noexcept {
     const std::size_t prefix = (*this)(cache_namespace, request_namespace, cached_tokens,
                                        cached_items, requested_tokens, requested_items);
     return detail::reused_under(policy, prefix,
-                                static_cast<std::size_t>(std::ranges::size(requested_tokens)));
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
   }
 };
 
 /// Prefix reuse over token ids and multimodal items; see `multimodal_prefix_length_fn`.
-inline constexpr multimodal_prefix_length_fn multimodal_prefix_length{};
+KVC_INLINE_VARIABLE constexpr multimodal_prefix_length_fn multimodal_prefix_length{};
 
 }  // namespace kvc

@@ -28,6 +28,7 @@
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "position_components.hpp"
 #include "detail/position_runs.hpp"
 #include "detail/ranges.hpp"
@@ -39,10 +40,10 @@ namespace detail {
 /// The span forms' body over the first `tokens` position ids (row 0 when there are components):
 /// the checks, in order, then one pass that writes.
 template <class R, class O>
-constexpr std::errc write_position_offsets(const R& positions, std::size_t tokens,
-                                           O& out) noexcept {
+KVC_HOST_DEVICE constexpr std::errc write_position_offsets(const R& positions, std::size_t tokens,
+                                                           O& out) noexcept {
   using P = std::ranges::range_value_t<O>;
-  const std::size_t room = std::ranges::size(out);
+  const std::size_t room = detail::range_size(out);
   // sequences + 1 <= tokens + 1 and the total <= tokens: count them only when `out` might be too
   // short or too narrow.
   if (room <= tokens || std::cmp_greater(tokens, std::numeric_limits<P>::max())) {
@@ -51,7 +52,7 @@ constexpr std::errc write_position_offsets(const R& positions, std::size_t token
     if (std::cmp_greater(summary.tokens, std::numeric_limits<P>::max()))
       return std::errc::result_out_of_range;
   }
-  const sequence_starts<P> starts = write_sequence_starts(positions, tokens, std::ranges::data(out));
+  const sequence_starts<P> starts = write_sequence_starts(positions, tokens, detail::range_data(out));
   *starts.end = static_cast<P>(starts.tokens);
   return std::errc{};
 }
@@ -61,7 +62,7 @@ constexpr std::errc write_position_offsets(const R& positions, std::size_t token
 struct offsets_from_positions_fn {
   /// Compile-time form: the start of every sequence, then the total, as a list of sequences + 1.
   template <integer T, std::size_t N>
-  [[nodiscard]] constexpr bounded_list<std::size_t, N + 1> operator()(
+  [[nodiscard]] KVC_HOST_DEVICE constexpr bounded_list<std::size_t, N + 1> operator()(
       const std::array<T, N>& positions) const noexcept {
     bounded_list<std::size_t, N + 1> list;
     std::size_t* const first = list.storage.data();
@@ -81,9 +82,10 @@ struct offsets_from_positions_fn {
   /// `out`'s element type (every offset is at most the total). On error `out` is untouched; on
   /// success its elements past sequences + 1 are. `out` must not overlap `positions`.
   template <position_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& positions, O&& out) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& positions,
+                                                               O&& out) const noexcept {
     return detail::write_position_offsets(
-        positions, static_cast<std::size_t>(std::ranges::distance(positions)), out);
+        positions, static_cast<std::size_t>(detail::range_distance(positions)), out);
   }
 
   /// Multimodal form: `positions` holds C = `components.value` rows of N position ids each
@@ -95,9 +97,10 @@ struct offsets_from_positions_fn {
   /// non-empty input, or the size is not a multiple of C), before any other check; otherwise what
   /// the one-row form returns for row 0. An empty input writes the single entry 0, for any C.
   template <position_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& positions, position_components components,
-                                               O&& out) const noexcept {
-    const auto values = static_cast<std::size_t>(std::ranges::distance(positions));
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& positions,
+                                                               position_components components,
+                                                               O&& out) const noexcept {
+    const auto values = static_cast<std::size_t>(detail::range_distance(positions));
     if (!detail::whole_rows(values, components.value)) return std::errc::invalid_argument;
     return detail::write_position_offsets(positions, values == 0 ? 0 : values / components.value,
                                           out);
@@ -105,16 +108,17 @@ struct offsets_from_positions_fn {
 };
 
 /// `cu_seqlens` from position ids; see `offsets_from_positions_fn`.
-inline constexpr offsets_from_positions_fn offsets_from_positions{};
+KVC_INLINE_VARIABLE constexpr offsets_from_positions_fn offsets_from_positions{};
 
 /// Function object type of `kvc::max_sequence_length_from_positions`.
 struct max_sequence_length_from_positions_fn {
   /// The longest sequence counted in tokens (`max_seqlen`), padding excluded: 0 for an empty row or
   /// one of padding only. Never `max(position) + 1`, which repeated positions make too small.
   template <position_sequence R>
-  [[nodiscard]] constexpr std::size_t operator()(const R& positions) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const R& positions) const noexcept {
     return detail::summarize_sequences(positions,
-                                       static_cast<std::size_t>(std::ranges::distance(positions)))
+                                       static_cast<std::size_t>(detail::range_distance(positions)))
         .longest;
   }
 
@@ -122,15 +126,16 @@ struct max_sequence_length_from_positions_fn {
   /// sequence in tokens. 0 when `positions` is not whole rows (C is 0 with a non-empty input, or
   /// the size is not a multiple of C).
   template <position_sequence R>
-  [[nodiscard]] constexpr std::size_t operator()(const R& positions,
-                                                 position_components components) const noexcept {
-    const auto values = static_cast<std::size_t>(std::ranges::distance(positions));
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const R& positions, position_components components) const noexcept {
+    const auto values = static_cast<std::size_t>(detail::range_distance(positions));
     if (values == 0 || !detail::whole_rows(values, components.value)) return 0;
     return detail::summarize_sequences(positions, values / components.value).longest;
   }
 };
 
 /// `max_seqlen` from position ids; see `max_sequence_length_from_positions_fn`.
-inline constexpr max_sequence_length_from_positions_fn max_sequence_length_from_positions{};
+KVC_INLINE_VARIABLE constexpr max_sequence_length_from_positions_fn
+    max_sequence_length_from_positions{};
 
 }  // namespace kvc

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "detail/equal.hpp"
 #include "detail/prefix.hpp"
 #include "detail/ranges.hpp"
@@ -25,10 +26,9 @@ struct reusable_prefix_length_fn {
   /// tokens compare by value across signedness.
   template <class CacheNs, class RequestNs, class Cached, class Requested>
     requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
-  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
-                                                 const RequestNs& request_namespace,
-                                                 const Cached& cached_tokens,
-                                                 const Requested& requested_tokens) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens) const noexcept {
     if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
     return detail::common_prefix_length(cached_tokens, requested_tokens);
   }
@@ -38,11 +38,10 @@ struct reusable_prefix_length_fn {
   /// below reuses nothing.
   template <class CacheNs, class RequestNs, class Cached, class Requested, integer BlockSize>
     requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
-  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
-                                                 const RequestNs& request_namespace,
-                                                 const Cached& cached_tokens,
-                                                 const Requested& requested_tokens,
-                                                 BlockSize block_size) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens,
+      BlockSize block_size) const noexcept {
     if (std::cmp_less_equal(block_size, 0)) return 0;
     const std::size_t prefix =
         (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
@@ -56,19 +55,18 @@ struct reusable_prefix_length_fn {
   /// `p`. A `block_size` of 0 reuses nothing. With the default policy this is the 4-argument form.
   template <class CacheNs, class RequestNs, class Cached, class Requested>
     requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
-  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_namespace,
-                                                 const RequestNs& request_namespace,
-                                                 const Cached& cached_tokens,
-                                                 const Requested& requested_tokens,
-                                                 reuse_policy policy) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens,
+      reuse_policy policy) const noexcept {
     const std::size_t prefix =
         (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
     return detail::reused_under(policy, prefix,
-                                static_cast<std::size_t>(std::ranges::size(requested_tokens)));
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
   }
 };
 
 /// Prefix reuse bounded by namespace identity; see `reusable_prefix_length_fn::operator()`.
-inline constexpr reusable_prefix_length_fn reusable_prefix_length{};
+KVC_INLINE_VARIABLE constexpr reusable_prefix_length_fn reusable_prefix_length{};
 
 }  // namespace kvc

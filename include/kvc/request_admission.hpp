@@ -17,6 +17,7 @@
 
 #include "batch_admission.hpp"
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "detail/ranges.hpp"
 
 namespace kvc {
@@ -29,8 +30,8 @@ struct admitted_requests_fn {
   /// `capacity` or `used`, `used` above `capacity`). Every bound is decided by mathematical value,
   /// for any mix of integer types: no overflow, no wrap, no narrowing. `requests` must be finite.
   template <integer Capacity, integer Used, request_sequence R>
-  [[nodiscard]] constexpr std::size_t operator()(Capacity capacity, Used used,
-                                                 const R& requests) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(Capacity capacity, Used used,
+                                                                 const R& requests) const noexcept {
     if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return 0;
     // 0 <= used <= capacity, so both are non-negative and their difference fits in uintmax_t.
     const auto free_slots =
@@ -47,6 +48,6 @@ struct admitted_requests_fn {
 };
 
 /// In-order, all-or-nothing admission of a request queue; see `admitted_requests_fn::operator()`.
-inline constexpr admitted_requests_fn admitted_requests{};
+KVC_INLINE_VARIABLE constexpr admitted_requests_fn admitted_requests{};
 
 }  // namespace kvc

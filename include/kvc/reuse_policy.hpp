@@ -9,6 +9,8 @@
 
 #include <cstddef>
 
+#include "host_device.hpp"
+
 namespace kvc {
 
 /// A prefix-reuse policy. The reused length is `floor(min(p, cap) / block_size) * block_size`,
@@ -25,8 +27,8 @@ struct reuse_policy {
 namespace detail {
 
 /// The reused length under `policy`, given the exact common prefix and the request's length.
-[[nodiscard]] constexpr std::size_t reused_under(reuse_policy policy, std::size_t exact_prefix,
-                                                 std::size_t requested_length) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t reused_under(
+    reuse_policy policy, std::size_t exact_prefix, std::size_t requested_length) noexcept {
   if (policy.block_size == 0) return 0;
   std::size_t capped = exact_prefix;
   if (policy.recompute_last_token) {

@@ -14,6 +14,7 @@
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "row_length.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"
@@ -24,21 +25,21 @@ namespace kvc {
 struct segment_run_count_fn {
   /// The number of contiguous runs of equal ids (0 for an empty sequence).
   template <segment_sequence R>
-  [[nodiscard]] constexpr std::size_t operator()(const R& segments) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(const R& segments) const noexcept {
     return detail::summarize_runs(segments).runs;
   }
 };
-inline constexpr segment_run_count_fn segment_run_count{};
+KVC_INLINE_VARIABLE constexpr segment_run_count_fn segment_run_count{};
 
 /// Function object type of `kvc::max_segment_length`.
 struct max_segment_length_fn {
   /// The length of the longest run (0 for an empty sequence): varlen attention's `max_seqlen`.
   template <segment_sequence R>
-  [[nodiscard]] constexpr std::size_t operator()(const R& segments) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(const R& segments) const noexcept {
     return detail::summarize_runs(segments).longest;
   }
 };
-inline constexpr max_segment_length_fn max_segment_length{};
+KVC_INLINE_VARIABLE constexpr max_segment_length_fn max_segment_length{};
 
 /// The compile-time result of `kvc::segment_offsets` for N ids: runs + 1 <= N + 1 offsets.
 template <std::size_t N>
@@ -49,7 +50,7 @@ struct segment_offsets_fn {
   /// Compile-time form: the start offset of every run, then the total, as a list of runs + 1.
   template <class S, std::size_t N>
     requires comparable_with<S, S>
-  [[nodiscard]] constexpr segment_offset_list<N> operator()(
+  [[nodiscard]] KVC_HOST_DEVICE constexpr segment_offset_list<N> operator()(
       const std::array<S, N>& segments) const noexcept {
     segment_offset_list<N> list;
     std::size_t* const first = list.storage.data();
@@ -66,15 +67,16 @@ struct segment_offsets_fn {
   /// element type (every offset is at most the total). On error `out` is untouched; on success its
   /// elements past runs + 1 are. `out` must not overlap `segments`.
   template <segment_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& segments, O&& out) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments,
+                                                               O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
-    const auto total = static_cast<std::size_t>(std::ranges::distance(segments));
+    const auto total = static_cast<std::size_t>(detail::range_distance(segments));
     // runs + 1 <= total + 1: only count runs when the output might be too short.
-    if (std::ranges::size(out) <= total &&
-        std::ranges::size(out) < detail::summarize_runs(segments).runs + 1)
+    if (detail::range_size(out) <= total &&
+        detail::range_size(out) < detail::summarize_runs(segments).runs + 1)
       return std::errc::value_too_large;
     if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
-    *detail::write_run_starts(segments, std::ranges::data(out)) = static_cast<P>(total);
+    *detail::write_run_starts(segments, detail::range_data(out)) = static_cast<P>(total);
     return std::errc{};
   }
 
@@ -89,23 +91,23 @@ struct segment_offsets_fn {
   /// type. An empty batch writes the single entry 0, for any L. On error `out` is untouched; on
   /// success its elements past runs + 1 are. `out` must not overlap `segments`.
   template <segment_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& segments, row_length rows,
-                                               O&& out) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments, row_length rows,
+                                                               O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
-    const auto total = static_cast<std::size_t>(std::ranges::distance(segments));
+    const auto total = static_cast<std::size_t>(detail::range_distance(segments));
     if (!detail::whole_rows(total, rows.value)) return std::errc::invalid_argument;
     // runs + 1 <= total + 1: only count runs when the output might be too short.
-    if (std::ranges::size(out) <= total &&
-        std::ranges::size(out) < detail::summarize_row_runs(segments, rows.value).runs + 1)
+    if (detail::range_size(out) <= total &&
+        detail::range_size(out) < detail::summarize_row_runs(segments, rows.value).runs + 1)
       return std::errc::value_too_large;
     if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
-    *detail::write_row_run_starts(segments, rows.value, std::ranges::data(out)) =
+    *detail::write_row_run_starts(segments, rows.value, detail::range_data(out)) =
         static_cast<P>(total);
     return std::errc{};
   }
 };
 
 /// Run start offsets plus the total (`cu_seqlens`); see `segment_offsets_fn`.
-inline constexpr segment_offsets_fn segment_offsets{};
+KVC_INLINE_VARIABLE constexpr segment_offsets_fn segment_offsets{};
 
 }  // namespace kvc

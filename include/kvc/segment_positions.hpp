@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "concepts.hpp"
+#include "host_device.hpp"
 #include "row_length.hpp"
 #include "detail/positions.hpp"
 #include "detail/ranges.hpp"
@@ -29,7 +30,7 @@ struct segment_positions_fn {
   /// Compile-time form: the position of every token, as a new array of the same length.
   template <class S, std::size_t N>
     requires comparable_with<S, S>
-  [[nodiscard]] constexpr std::array<std::size_t, N> operator()(
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::array<std::size_t, N> operator()(
       const std::array<S, N>& segments) const noexcept {
     std::array<std::size_t, N> positions{};
     detail::walk_runs(segments, positions.data());
@@ -43,17 +44,18 @@ struct segment_positions_fn {
   /// element type. On error `out` is untouched; on success its elements past `size(segments)` are.
   /// `out` must not overlap `segments`.
   template <segment_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& segments, O&& out) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments,
+                                                               O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
-    const auto count = static_cast<std::size_t>(std::ranges::distance(segments));
-    if (std::ranges::size(out) < count) return std::errc::value_too_large;
+    const auto count = static_cast<std::size_t>(detail::range_distance(segments));
+    if (detail::range_size(out) < count) return std::errc::value_too_large;
     // A position is below the length of its run, so only a sequence longer than P's range can
     // overflow, and only then is the extra pass over the runs needed.
     constexpr auto p_max = std::numeric_limits<P>::max();
     if (count > 0 && std::cmp_greater(count - 1, p_max) &&
         std::cmp_greater(detail::summarize_runs(segments).longest - 1, p_max))
       return std::errc::result_out_of_range;
-    detail::write_positions(segments, std::ranges::data(out));
+    detail::write_positions(segments, detail::range_data(out));
     return std::errc{};
   }
 
@@ -68,24 +70,24 @@ struct segment_positions_fn {
   /// type. An empty batch succeeds for any L and writes nothing. On error `out` is untouched; on
   /// success its elements past `size(segments)` are. `out` must not overlap `segments`.
   template <segment_sequence R, position_output O>
-  [[nodiscard]] constexpr std::errc operator()(const R& segments, row_length rows,
-                                               O&& out) const noexcept {
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments, row_length rows,
+                                                               O&& out) const noexcept {
     using P = std::ranges::range_value_t<O>;
-    const auto count = static_cast<std::size_t>(std::ranges::distance(segments));
+    const auto count = static_cast<std::size_t>(detail::range_distance(segments));
     if (!detail::whole_rows(count, rows.value)) return std::errc::invalid_argument;
-    if (std::ranges::size(out) < count) return std::errc::value_too_large;
+    if (detail::range_size(out) < count) return std::errc::value_too_large;
     // A position is below both L and the length of its run: the pass over the runs is needed only
     // when L - 1 does not fit P.
     constexpr auto p_max = std::numeric_limits<P>::max();
     if (count > 0 && std::cmp_greater(rows.value - 1, p_max) &&
         std::cmp_greater(detail::summarize_row_runs(segments, rows.value).longest - 1, p_max))
       return std::errc::result_out_of_range;
-    detail::write_row_positions(segments, rows.value, std::ranges::data(out));
+    detail::write_row_positions(segments, rows.value, detail::range_data(out));
     return std::errc{};
   }
 };
 
 /// Run-relative positions of packed segments; see `segment_positions_fn`.
-inline constexpr segment_positions_fn segment_positions{};
+KVC_INLINE_VARIABLE constexpr segment_positions_fn segment_positions{};
 
 }  // namespace kvc

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "../concepts.hpp"
+#include "../host_device.hpp"
 
 namespace kvc::detail {
 
@@ -75,7 +76,7 @@ concept integer_valued = requires { typename integer_value_type<std::remove_cv_t
 /// The mathematical value of `x`, in the integer type `integer_value_type` names. (For the standard
 /// types among them, `std::cmp_equal` and `std::in_range` accept it.)
 template <integer_valued T>
-[[nodiscard]] constexpr auto integer_value(const T& x) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr auto integer_value(const T& x) noexcept {
   return static_cast<typename integer_value_type<std::remove_cv_t<T>>::type>(x);
 }
 
@@ -83,7 +84,7 @@ template <integer_valued T>
 /// value. (`std::cmp_equal`, but for every type `integer_value` yields.) No operand is ever
 /// converted to a type that changes its value, so no -Wsign-compare either.
 template <class A, class B>
-[[nodiscard]] constexpr bool equal_values(const A a, const B b) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_values(const A a, const B b) noexcept {
   constexpr bool a_signed = integer_traits<A>::is_signed;
   constexpr bool b_signed = integer_traits<B>::is_signed;
   if constexpr (a_signed == b_signed) {
@@ -125,7 +126,7 @@ struct c_string_text {
   std::size_t bound;
 };
 template <c_string T>
-[[nodiscard]] constexpr auto text_of(const T& s) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr auto text_of(const T& s) noexcept {
   using C = typename c_string_character<T>::type;
   if constexpr (std::is_array_v<T>)
     return c_string_text<C>{s, std::extent_v<T>};
@@ -136,7 +137,8 @@ template <c_string T>
 /// Two C strings of one character type are equal when their texts are; a null pointer equals only
 /// another null pointer. Reads nothing past a NUL or an array's end.
 template <class C>
-[[nodiscard]] constexpr bool equal_texts(const c_string_text<C> a, const c_string_text<C> b) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_texts(const c_string_text<C> a,
+                                                         const c_string_text<C> b) noexcept {
   if (a.first == nullptr || b.first == nullptr) return a.first == nullptr && b.first == nullptr;
   for (std::size_t i = 0;; ++i) {
     const bool a_ended = i == a.bound || a.first[i] == C{};
@@ -161,7 +163,8 @@ concept c_string_and_string = c_string<T> && string_of<S, typename c_string_char
 /// A C string against a string object: equal when the texts are, embedded NULs of the string
 /// included; a null pointer equals no string (raw `==` would build a `string_view` from it).
 template <class C, class S>
-[[nodiscard]] constexpr bool equal_text_and_string(const c_string_text<C> a, const S& s) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_text_and_string(const c_string_text<C> a,
+                                                                   const S& s) noexcept {
   if (a.first == nullptr) return false;
   const C* const b = s.data();
   const std::size_t size = static_cast<std::size_t>(s.size());
@@ -177,7 +180,7 @@ template <class C, class S>
 /// by content, with each other and with string objects of their character type.
 template <class A, class B>
   requires comparable_with<A, B>
-[[nodiscard]] constexpr bool equal_ids(const A& a, const B& b) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_ids(const A& a, const B& b) noexcept {
   if constexpr (integer_valued<A> && integer_valued<B>) {
     return equal_values(integer_value(a), integer_value(b));
   } else if constexpr (c_string<A> && c_string<B>) {
@@ -196,7 +199,7 @@ template <class A, class B>
 /// C strings of one type take the general form: by content.
 template <class A>
   requires comparable_with<A, A> && (!c_string<A>)
-[[nodiscard]] constexpr bool equal_ids(const A& a, const A& b) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_ids(const A& a, const A& b) noexcept {
   return static_cast<bool>(a == b);
 }
 

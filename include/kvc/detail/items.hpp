@@ -7,6 +7,7 @@
 
 #include <cstddef>
 
+#include "../host_device.hpp"
 #include "../multimodal_item.hpp"
 #include "ranges.hpp"
 
@@ -17,7 +18,8 @@ namespace kvc::detail {
 /// and every item starts at or after the end of the one before it (the list is sorted by offset
 /// and no two items overlap). Zero-length items follow the same rules.
 template <class Items>
-[[nodiscard]] constexpr bool valid_items(const Items& items, std::size_t token_count) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool valid_items(const Items& items,
+                                                         std::size_t token_count) noexcept {
   std::size_t previous_end = 0;
   for (const multimodal_item& item : items) {
     if (item.length > token_count || item.offset > token_count - item.length) return false;
@@ -29,7 +31,7 @@ template <class Items>
 
 /// The first of the non-empty items at or after `it`.
 template <class I, class S>
-[[nodiscard]] constexpr I skip_empty_items(I it, const S end) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr I skip_empty_items(I it, const S end) noexcept {
   while (it != end && multimodal_item(*it).length == 0) ++it;
   return it;
 }
@@ -41,13 +43,12 @@ template <class I, class S>
 /// at the earlier of the two starts, since every token before it lies outside all items on both
 /// sides.
 template <class CachedItems, class RequestedItems>
-[[nodiscard]] constexpr std::size_t items_agree_up_to(const CachedItems& cached,
-                                                      const RequestedItems& requested,
-                                                      std::size_t limit) noexcept {
-  auto c = std::ranges::begin(cached);
-  const auto c_end = std::ranges::end(cached);
-  auto r = std::ranges::begin(requested);
-  const auto r_end = std::ranges::end(requested);
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t items_agree_up_to(
+    const CachedItems& cached, const RequestedItems& requested, std::size_t limit) noexcept {
+  auto c = detail::range_begin(cached);
+  const auto c_end = detail::range_end(cached);
+  auto r = detail::range_begin(requested);
+  const auto r_end = detail::range_end(requested);
   const auto at_most_limit = [limit](std::size_t index) { return index < limit ? index : limit; };
   for (;; ++c, ++r) {
     c = skip_empty_items(c, c_end);

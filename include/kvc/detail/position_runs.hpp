@@ -18,6 +18,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "../host_device.hpp"
 #include "ranges.hpp"
 #include "runs.hpp"
 
@@ -26,7 +27,7 @@ namespace kvc::detail {
 /// Whether a position id marks a padding token: any negative position. Unsigned positions have no
 /// padding.
 template <class T>
-[[nodiscard]] constexpr bool is_padding(const T position) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool is_padding(const T position) noexcept {
   if constexpr (std::is_signed_v<T>)
     return position < 0;
   else
@@ -50,7 +51,8 @@ struct sequence_walk {
 /// A repeated position (M-RoPE gives an image's tokens one temporal position) continues its
 /// sequence; only a 0 starts one, and the first kept token whatever its position.
 template <class It, class Out>
-constexpr sequence_walk<Out> sequence_positions(It it, std::size_t count, Out out) noexcept {
+KVC_HOST_DEVICE constexpr sequence_walk<Out> sequence_positions(It it, std::size_t count,
+                                                                Out out) noexcept {
   std::size_t kept = 0;
   std::size_t start = 0;
   for (; count != 0; --count, ++it) {
@@ -66,12 +68,12 @@ constexpr sequence_walk<Out> sequence_positions(It it, std::size_t count, Out ou
 /// `sequence_positions` over the first `count` position ids of `positions`: through pointers when
 /// they are contiguous (fewer steps in constant evaluation), through iterators otherwise.
 template <class R, class Out>
-constexpr sequence_walk<Out> walk_sequences(const R& positions, std::size_t count,
-                                            Out out) noexcept {
+KVC_HOST_DEVICE constexpr sequence_walk<Out> walk_sequences(const R& positions, std::size_t count,
+                                                            Out out) noexcept {
   if constexpr (std::ranges::contiguous_range<const R>)
-    return sequence_positions(std::ranges::data(positions), count, out);
+    return sequence_positions(detail::range_data(positions), count, out);
   else
-    return sequence_positions(std::ranges::begin(positions), count, out);
+    return sequence_positions(detail::range_begin(positions), count, out);
 }
 
 /// Position ids the run-time paths take: a contiguous range of (non-volatile) integers.
@@ -84,7 +86,7 @@ concept contiguous_positions =
 // 1 or 0 as integers, added rather than branched on: a data-dependent branch per token mispredicts
 // on rows of short sequences.
 template <class T>
-[[nodiscard]] constexpr std::size_t kept_flag(const T position) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t kept_flag(const T position) noexcept {
   if constexpr (std::is_signed_v<T>) {  // 1 - the sign bit
     using U = std::make_unsigned_t<T>;
     return static_cast<std::size_t>(static_cast<U>(position) >> (std::numeric_limits<U>::digits - 1)) ^
@@ -94,7 +96,7 @@ template <class T>
   }
 }
 template <class T>
-[[nodiscard]] constexpr std::size_t zero_flag(const T position) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t zero_flag(const T position) noexcept {
   return position == 0 ? 1 : 0;
 }
 
@@ -113,7 +115,8 @@ inline constexpr std::size_t position_block = 16;
 /// The index of the first position id that is not padding (`count` if none): the token that
 /// starts the first sequence, whatever its position. After it, a sequence starts exactly at a 0.
 template <class T>
-[[nodiscard]] std::size_t first_kept(const T* positions, std::size_t count) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE std::size_t first_kept(const T* positions,
+                                                     std::size_t count) noexcept {
   std::size_t i = 0;
   while (i != count && is_padding(positions[i])) ++i;
   return i;
@@ -123,8 +126,8 @@ template <class T>
 /// neither padding nor a 0, nothing for a block of padding, `state.step(position)` for every id of
 /// any other block and of the tail. The state is a value, so that it stays in registers.
 template <class T, class State>
-[[nodiscard]] State scan_blocks(const T* positions, std::size_t i, std::size_t count,
-                                State state) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE State scan_blocks(const T* positions, std::size_t i,
+                                                std::size_t count, State state) noexcept {
   for (; count - i >= position_block; i += position_block) {
     const T* const block = positions + i;
     bool special = false;  // a 0 or padding
@@ -148,13 +151,13 @@ struct summary_scan {
   sequence_summary summary{1, 1, 1};
   std::size_t start = 0;
 
-  void lengthen(std::size_t tokens) noexcept {
+  KVC_HOST_DEVICE void lengthen(std::size_t tokens) noexcept {
     summary.tokens += tokens;
     const std::size_t length = summary.tokens - start;
     summary.longest = length > summary.longest ? length : summary.longest;
   }
   template <class T>
-  void step(const T position) noexcept {
+  KVC_HOST_DEVICE void step(const T position) noexcept {
     const std::size_t starts = zero_flag(position);
     const std::size_t mask = 0 - starts;  // all ones at a sequence start
     start = (summary.tokens & mask) | (start & ~mask);
@@ -165,8 +168,8 @@ struct summary_scan {
 
 /// `sequence_summary` of `count` contiguous position ids, at run time.
 template <class T>
-[[nodiscard]] sequence_summary summarize_sequences_at_run_time(const T* positions,
-                                                               std::size_t count) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE sequence_summary
+summarize_sequences_at_run_time(const T* positions, std::size_t count) noexcept {
   const std::size_t first = first_kept(positions, count);
   if (first == count) return {};
   return scan_blocks(positions, first + 1, count, summary_scan{}).summary;
@@ -174,11 +177,11 @@ template <class T>
 
 /// The sequences of the first `count` position ids of `positions`.
 template <class R>
-[[nodiscard]] constexpr sequence_summary summarize_sequences(const R& positions,
-                                                             std::size_t count) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr sequence_summary summarize_sequences(
+    const R& positions, std::size_t count) noexcept {
   if constexpr (contiguous_positions<R>) {
     if (!std::is_constant_evaluated())
-      return summarize_sequences_at_run_time(std::ranges::data(positions), count);
+      return summarize_sequences_at_run_time(detail::range_data(positions), count);
   }
   const auto walk = walk_sequences(positions, count, run_summary{});
   return {walk.out.runs, walk.tokens, walk.out.longest};
@@ -201,9 +204,9 @@ struct start_scan {
   P* next;
   std::size_t kept = 1;
 
-  void lengthen(std::size_t tokens) noexcept { kept += tokens; }
+  KVC_HOST_DEVICE void lengthen(std::size_t tokens) noexcept { kept += tokens; }
   template <class T>
-  void step(const T position) noexcept {
+  KVC_HOST_DEVICE void step(const T position) noexcept {
     *next = static_cast<P>(kept);
     next += zero_flag(position);
     kept += kept_flag(position);
@@ -212,8 +215,9 @@ struct start_scan {
 
 /// `write_sequence_starts` at run time for contiguous position ids.
 template <class T, class P>
-sequence_starts<P> write_sequence_starts_at_run_time(const T* positions, std::size_t count,
-                                                     P* out) noexcept {
+KVC_HOST_DEVICE sequence_starts<P> write_sequence_starts_at_run_time(const T* positions,
+                                                                     std::size_t count,
+                                                                     P* out) noexcept {
   const std::size_t first = first_kept(positions, count);
   if (first == count) return {out, 0};
   *out = 0;
@@ -225,11 +229,12 @@ sequence_starts<P> write_sequence_starts_at_run_time(const T* positions, std::si
 /// unpadded row, to `out[0..sequences)`. Precondition: `out` has room for sequences + 1 elements and
 /// P holds the number of tokens that are not padding.
 template <class R, class P>
-constexpr sequence_starts<P> write_sequence_starts(const R& positions, std::size_t count,
-                                                   P* out) noexcept {
+KVC_HOST_DEVICE constexpr sequence_starts<P> write_sequence_starts(const R& positions,
+                                                                   std::size_t count,
+                                                                   P* out) noexcept {
   if constexpr (contiguous_positions<R>) {
     if (!std::is_constant_evaluated())
-      return write_sequence_starts_at_run_time(std::ranges::data(positions), count, out);
+      return write_sequence_starts_at_run_time(detail::range_data(positions), count, out);
   }
   const auto walk = walk_sequences(positions, count, run_start_writer<P*>{out});
   return {walk.out.next, walk.tokens};

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../host_device.hpp"
 #include "positions_avx2.hpp"
 #include "ranges.hpp"
 #include "runs.hpp"
@@ -50,13 +51,15 @@ concept contiguous_integer_ids =
 /// evaluation and for every other sequence; `positions_at_run_time` for contiguous integers at run
 /// time.
 template <class R, class P>
-constexpr void write_positions(const R& segments, P* out) noexcept {
+KVC_HOST_DEVICE constexpr void write_positions(const R& segments, P* out) noexcept {
+#if !defined(__CUDA_ARCH__)  // the AVX2 kernel is host code; device code takes the run loop
   if constexpr (contiguous_integer_ids<R>) {
     if (!std::is_constant_evaluated()) {
-      positions_at_run_time(std::ranges::data(segments), std::ranges::size(segments), out);
+      positions_at_run_time(detail::range_data(segments), detail::range_size(segments), out);
       return;
     }
   }
+#endif
   walk_runs(segments, out);
 }
 
@@ -65,16 +68,19 @@ constexpr void write_positions(const R& segments, P* out) noexcept {
 /// `positions_at_run_time` once per row for contiguous integers at run time. Precondition:
 /// `row_length` divides the size of `segments` and is not 0 unless `segments` is empty.
 template <class R, class P>
-constexpr void write_row_positions(const R& segments, std::size_t row_length, P* out) noexcept {
+KVC_HOST_DEVICE constexpr void write_row_positions(const R& segments, std::size_t row_length,
+                                                   P* out) noexcept {
+#if !defined(__CUDA_ARCH__)  // as in write_positions
   if constexpr (contiguous_integer_ids<R>) {
     if (!std::is_constant_evaluated()) {
-      const auto* const ids = std::ranges::data(segments);
-      const std::size_t count = std::ranges::size(segments);
+      const auto* const ids = detail::range_data(segments);
+      const std::size_t count = detail::range_size(segments);
       for (std::size_t row = 0; row != count; row += row_length)
         positions_at_run_time(ids + row, row_length, out + row);
       return;
     }
   }
+#endif
   walk_row_runs(segments, row_length, out);
 }
 

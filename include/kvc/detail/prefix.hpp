@@ -15,6 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../host_device.hpp"
 #include "equal.hpp"
 #include "ranges.hpp"
 
@@ -22,8 +23,8 @@ namespace kvc::detail {
 
 /// The definition: the number of leading positions where both sequences have equal tokens.
 template <class I1, class S1, class I2, class S2>
-[[nodiscard]] constexpr std::size_t common_prefix(I1 c, const S1 c_end, I2 r,
-                                                  const S2 r_end) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix(I1 c, const S1 c_end, I2 r,
+                                                                  const S2 r_end) noexcept {
   std::size_t length = 0;
   for (; c != c_end && r != r_end && equal_ids(*c, *r); ++c, ++r) ++length;
   return length;
@@ -32,14 +33,15 @@ template <class I1, class S1, class I2, class S2>
 /// `common_prefix` over two whole sequences: through pointers when both are contiguous (no call
 /// per token but the comparison in constant evaluation), through their iterators otherwise.
 template <class R1, class R2>
-[[nodiscard]] constexpr std::size_t common_prefix_of(const R1& cached, const R2& requested) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix_of(const R1& cached,
+                                                                     const R2& requested) noexcept {
   if constexpr (std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2>) {
-    const auto* const c = std::ranges::data(cached);
-    const auto* const r = std::ranges::data(requested);
-    return common_prefix(c, c + std::ranges::size(cached), r, r + std::ranges::size(requested));
+    const auto* const c = detail::range_data(cached);
+    const auto* const r = detail::range_data(requested);
+    return common_prefix(c, c + detail::range_size(cached), r, r + detail::range_size(requested));
   } else {
-    return common_prefix(std::ranges::begin(cached), std::ranges::end(cached),
-                         std::ranges::begin(requested), std::ranges::end(requested));
+    return common_prefix(detail::range_begin(cached), detail::range_end(cached),
+                         detail::range_begin(requested), detail::range_end(requested));
   }
 }
 
@@ -108,23 +110,25 @@ template <class R1, class R2>
 [[nodiscard]] std::size_t common_prefix_at_run_time(const R1& cached,
                                                     const R2& requested) noexcept {
   using T = std::ranges::range_value_t<const R1>;
-  const std::size_t count = std::ranges::size(cached) < std::ranges::size(requested)
-                                ? std::ranges::size(cached)
-                                : std::ranges::size(requested);
+  const std::size_t count = detail::range_size(cached) < detail::range_size(requested)
+                                ? detail::range_size(cached)
+                                : detail::range_size(requested);
   if (count == 0) return 0;
-  const auto* a = reinterpret_cast<const unsigned char*>(std::ranges::data(cached));
-  const auto* b = reinterpret_cast<const unsigned char*>(std::ranges::data(requested));
+  const auto* a = reinterpret_cast<const unsigned char*>(detail::range_data(cached));
+  const auto* b = reinterpret_cast<const unsigned char*>(detail::range_data(requested));
   return first_difference(a, b, count * sizeof(T)) / sizeof(T);
 }
 
 /// Length of the common prefix of two token sequences: the one place that chooses between the
 /// definition and the run-time fast path.
 template <class R1, class R2>
-[[nodiscard]] constexpr std::size_t common_prefix_length(const R1& cached,
-                                                         const R2& requested) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix_length(
+    const R1& cached, const R2& requested) noexcept {
+#if !defined(__CUDA_ARCH__)  // the fast path is host code (memcmp); device code takes the loop
   if constexpr (fast_prefix_sequences<R1, R2>) {
     if (!std::is_constant_evaluated()) return common_prefix_at_run_time(cached, requested);
   }
+#endif
   return common_prefix_of(cached, requested);
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 
+#include "../host_device.hpp"
 #include "equal.hpp"
 #include "ranges.hpp"
 
@@ -37,8 +38,9 @@ struct run_walk {
 /// positions instead. Constant evaluation counts every statement (clang allows 1,048,576 by
 /// default), so the body is one statement and the comparison the only call: three steps a token.
 template <class It, class S, class Out>
-constexpr run_walk<Out> run_positions(It previous, It it, const S last, std::size_t index,
-                                      std::size_t start, Out out) noexcept {
+KVC_HOST_DEVICE constexpr run_walk<Out> run_positions(It previous, It it, const S last,
+                                                      std::size_t index, std::size_t start,
+                                                      Out out) noexcept {
   using P = std::iter_value_t<Out>;
   for (; it != last; previous = it, ++it, ++index, ++out)
     *out = static_cast<P>(index - (start = equal_ids(*previous, *it) ? start : index));
@@ -48,13 +50,13 @@ constexpr run_walk<Out> run_positions(It previous, It it, const S last, std::siz
 /// `run_positions` over a whole sequence: through pointers when it is contiguous (no call per id in
 /// constant evaluation), through its iterators otherwise.
 template <class R, class Out>
-constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
+KVC_HOST_DEVICE constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
   if constexpr (std::ranges::contiguous_range<const R>) {
-    const auto* const first = std::ranges::data(ids);
-    return run_positions(first, first, first + std::ranges::size(ids), 0, 0, out);
+    const auto* const first = detail::range_data(ids);
+    return run_positions(first, first, first + detail::range_size(ids), 0, 0, out);
   } else {
-    const auto first = std::ranges::begin(ids);
-    return run_positions(first, first, std::ranges::end(ids), 0, 0, out);
+    const auto first = detail::range_begin(ids);
+    return run_positions(first, first, detail::range_end(ids), 0, 0, out);
   }
 }
 
@@ -63,15 +65,16 @@ constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
 /// `out`, so an output iterator that counts tokens (`run_start_writer`) counts them across the
 /// batch. Precondition: `row_length` divides the size of `ids` and is not 0 unless `ids` is empty.
 template <class R, class Out>
-constexpr Out walk_row_runs(const R& ids, std::size_t row_length, Out out) noexcept {
+KVC_HOST_DEVICE constexpr Out walk_row_runs(const R& ids, std::size_t row_length,
+                                            Out out) noexcept {
   if constexpr (std::ranges::contiguous_range<const R>) {
-    const auto* row = std::ranges::data(ids);
-    const auto* const last = row + std::ranges::size(ids);
+    const auto* row = detail::range_data(ids);
+    const auto* const last = row + detail::range_size(ids);
     for (; row != last; row += row_length)
       out = run_positions(row, row, row + row_length, 0, 0, out).out;
   } else {
-    auto row = std::ranges::begin(ids);
-    const auto last = std::ranges::end(ids);
+    auto row = detail::range_begin(ids);
+    const auto last = detail::range_end(ids);
     while (row != last) {
       auto row_end = row;
       for (std::size_t i = 0; i < row_length; ++i) ++row_end;
@@ -91,9 +94,9 @@ struct run_summary {
   std::size_t runs = 0;
   std::size_t longest = 0;
 
-  constexpr run_summary& operator*() noexcept { return *this; }
-  constexpr run_summary& operator++() noexcept { return *this; }
-  constexpr run_summary& operator=(std::size_t position) noexcept {
+  KVC_HOST_DEVICE constexpr run_summary& operator*() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_summary& operator++() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_summary& operator=(std::size_t position) noexcept {
     runs += position == 0 ? 1 : 0;
     longest = position + 1 > longest ? position + 1 : longest;
     return *this;
@@ -101,20 +104,21 @@ struct run_summary {
 };
 
 template <class R>
-[[nodiscard]] constexpr run_summary summarize_runs(const R& ids) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr run_summary summarize_runs(const R& ids) noexcept {
   return walk_runs(ids, run_summary{}).out;
 }
 
 /// Whether `count` ids are whole rows of `row_length` ids, as the row-aware forms require: an
 /// empty input is, for any length; a non-empty one needs a length that divides its size.
-[[nodiscard]] constexpr bool whole_rows(std::size_t count, std::size_t row_length) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool whole_rows(std::size_t count,
+                                                        std::size_t row_length) noexcept {
   return count == 0 || (row_length != 0 && count % row_length == 0);
 }
 
 /// `summarize_runs` over the rows of a `[B, L]` batch: every row start starts a run.
 template <class R>
-[[nodiscard]] constexpr run_summary summarize_row_runs(const R& ids,
-                                                      std::size_t row_length) noexcept {
+[[nodiscard]] KVC_HOST_DEVICE constexpr run_summary summarize_row_runs(
+    const R& ids, std::size_t row_length) noexcept {
   return walk_row_runs(ids, row_length, run_summary{});
 }
 
@@ -128,12 +132,12 @@ struct run_start_writer {
   Out next;
   std::size_t index = 0;
 
-  constexpr run_start_writer& operator*() noexcept { return *this; }
-  constexpr run_start_writer& operator++() noexcept {
+  KVC_HOST_DEVICE constexpr run_start_writer& operator*() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_start_writer& operator++() noexcept {
     ++index;
     return *this;
   }
-  constexpr run_start_writer& operator=(std::size_t position) noexcept {
+  KVC_HOST_DEVICE constexpr run_start_writer& operator=(std::size_t position) noexcept {
     if (position == 0) *next++ = static_cast<std::iter_value_t<Out>>(index);
     return *this;
   }
@@ -141,14 +145,15 @@ struct run_start_writer {
 
 /// Writes the start offset of every run of `ids` to `*out++`; returns `out` past the last one.
 template <class R, class Out>
-constexpr Out write_run_starts(const R& ids, Out out) noexcept {
+KVC_HOST_DEVICE constexpr Out write_run_starts(const R& ids, Out out) noexcept {
   return walk_runs(ids, run_start_writer<Out>{out}).out.next;
 }
 
 /// `write_run_starts` over the rows of a `[B, L]` batch: the start offset, in the flattened batch, of
 /// every run, a row start always being one.
 template <class R, class Out>
-constexpr Out write_row_run_starts(const R& ids, std::size_t row_length, Out out) noexcept {
+KVC_HOST_DEVICE constexpr Out write_row_run_starts(const R& ids, std::size_t row_length,
+                                                   Out out) noexcept {
   return walk_row_runs(ids, row_length, run_start_writer<Out>{out}).next;
 }
 
