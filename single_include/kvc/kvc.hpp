@@ -1,0 +1,2420 @@
+// kvc 0.1.0 - compile-time verified contracts for KV-cache address logic, as one header.
+//
+// Generated from include/kvc by cmake/single_header.cmake: do not edit; regenerate with
+// `cmake -P cmake/single_header.cmake`. Every contract of kvc/kvc.hpp, needing only the standard
+// library. (The fixture suites and kvc::verify, which need Boost.Hana, are not in it.)
+//
+// Distributed under the Boost Software License, Version 1.0. (See the LICENSE file of the kvc
+// repository, or https://www.boost.org/LICENSE_1_0.txt.)
+#pragma once
+
+// ---- begin kvc/kvc.hpp
+// kvc/kvc.hpp - every kvc contract. Does not require Boost.Hana; see kvc/conformance.hpp for the
+// compile-time verification machinery that does.
+
+
+// ---- begin kvc/append_admission.hpp
+// kvc/append_admission.hpp - FA-98626: a multi-token append is admitted atomically.
+//
+// Contract: a request for `requested` slots in a cache of `capacity` slots, `used` of them taken, is
+// granted whole (`requested`) when it fits in `capacity - used`, and otherwise refused (0). Admitting
+// token by token (the recorded failure) grants a partial count; comparing against the total capacity
+// (the recorded unsuccessful fix) ignores the slots already taken.
+
+#include <cstdint>
+#include <utility>
+
+
+// ---- begin kvc/concepts.hpp
+// kvc/concepts.hpp - the named requirements of kvc's contracts.
+//
+// Every contract constrains its parameters with one of these concepts, so a call with a wrong type
+// fails with "the constraint 'kvc::integer<double>' was not satisfied" rather than deep inside an
+// algorithm.
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+
+// ---- begin kvc/detail/ranges.hpp
+// kvc/detail/ranges.hpp - std::ranges' concepts (range, sized_range, contiguous_range,
+// range_value_t, ...), customization points (begin, end, size, data, distance) and iterator
+// traits (iter_value_t) for kvc's headers, from the lightest standard header that declares them.
+//
+// The standard declares the concepts in <ranges> only, and <ranges> brings every view with it: on
+// libstdc++ 12 it alone costs about as much to compile as <vector>, <span> and <algorithm>
+// together. The two libraries kvc is built with declare all of these names, in full, behind
+// lighter headers, because their own components need them: libstdc++ in bits/ranges_base.h, which
+// <span> includes (span's range constructor); libc++ in __ranges/concepts.h, which <iterator>
+// includes (the range overload of ranges::distance). (libc++'s <span> would do too, but in C++20
+// mode it carries some 70,000 lines of legacy transitive includes; its <iterator> a third of that.)
+// With any other standard library, <ranges>. The names are the same std::ranges ones either way.
+
+#include <version>  // identifies the standard library
+
+#include <cstddef>
+#include <type_traits>
+
+
+// ---- begin kvc/host_device.hpp
+// kvc/host_device.hpp - what makes a contract callable from CUDA device code.
+//
+// nvcc compiles a function for the GPU only when it is marked `__device__`; a `constexpr` function
+// without the mark is host-only unless the whole translation unit is built with
+// `--expt-relaxed-constexpr`. Every contract that allocates nothing is marked with KVC_HOST_DEVICE,
+// as are the detail helpers it calls. With any other compiler the mark is nothing, so host builds
+// see exactly the code they saw before.
+//
+// The contracts are function objects, and an object is data: device code cannot name a host
+// variable of class type ("identifier ... is undefined in device code"), and nvcc has no variable
+// that lives on both sides. A namespace-scope `__device__ constexpr` variable is the form nvcc
+// accepts in both host and device code, so under nvcc the function objects are declared that way
+// (KVC_INLINE_VARIABLE), and `inline constexpr` everywhere else. (`__device__` variables may not
+// be `inline` without relocatable device code; a `constexpr` one has internal linkage instead,
+// which costs nothing for an empty object.)
+
+#if defined(__CUDACC__)
+#define KVC_HOST_DEVICE __host__ __device__
+#define KVC_INLINE_VARIABLE __device__
+#else
+#define KVC_HOST_DEVICE
+#define KVC_INLINE_VARIABLE inline
+#endif
+// ---- end kvc/host_device.hpp
+
+#if defined(_LIBCPP_VERSION)
+#include <iterator>
+#elif defined(_GLIBCXX_RELEASE)
+#include <span>
+#else
+#include <ranges>
+#endif
+
+namespace kvc::detail {
+
+// std::ranges::begin, end, size, data and distance are objects, which CUDA device code cannot name
+// ("identifier std::ranges::__cust::size is undefined in device code"). kvc's headers call them
+// through these functions: in host code they are exactly the std::ranges ones; in device code
+// (__CUDA_ARCH__) they take what those find for the ranges device code holds: a C array or a
+// range's own members (std::span, a user's contiguous view).
+
+template <class R>
+KVC_HOST_DEVICE constexpr auto range_begin(R& r) noexcept {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_array_v<R>)
+    return r + 0;
+  else
+    return r.begin();
+#else
+  return std::ranges::begin(r);
+#endif
+}
+
+template <class R>
+KVC_HOST_DEVICE constexpr auto range_end(R& r) noexcept {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_array_v<R>)
+    return r + std::extent_v<R>;
+  else
+    return r.end();
+#else
+  return std::ranges::end(r);
+#endif
+}
+
+template <class R>
+KVC_HOST_DEVICE constexpr auto range_size(R& r) noexcept {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_array_v<R>)
+    return std::extent_v<R>;
+  else if constexpr (requires { r.size(); })
+    return r.size();
+  else
+    return static_cast<std::size_t>(r.end() - r.begin());
+#else
+  return std::ranges::size(r);
+#endif
+}
+
+template <class R>
+KVC_HOST_DEVICE constexpr auto range_data(R& r) noexcept {
+#if defined(__CUDA_ARCH__)
+  if constexpr (std::is_array_v<R>)
+    return r + 0;
+  else
+    return r.data();
+#else
+  return std::ranges::data(r);
+#endif
+}
+
+template <class R>
+KVC_HOST_DEVICE constexpr auto range_distance(R& r) noexcept {
+#if defined(__CUDA_ARCH__)
+  using difference = std::ranges::range_difference_t<R>;
+  if constexpr (std::ranges::sized_range<R>) {
+    return static_cast<difference>(range_size(r));
+  } else {
+    difference count = 0;
+    for (auto it = range_begin(r), last = range_end(r); it != last; ++it) ++count;
+    return count;
+  }
+#else
+  return std::ranges::distance(r);
+#endif
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/ranges.hpp
+
+namespace kvc {
+
+namespace detail {
+template <class T>
+concept character_type =
+    std::same_as<T, char> || std::same_as<T, wchar_t> || std::same_as<T, char8_t> ||
+    std::same_as<T, char16_t> || std::same_as<T, char32_t>;
+
+/// An integral type no wider than `std::uintmax_t`. Extended integer types (`__int128` and
+/// `unsigned __int128`, integral with g++'s GNU modes and with libc++) are wider: kvc computes
+/// bounds in `std::uintmax_t`, which would truncate them, so they are refused rather than narrowed.
+template <class T>
+concept fits_in_uintmax = sizeof(T) <= sizeof(std::uintmax_t);
+}  // namespace detail
+
+/// A slot count or position: a standard signed or unsigned integer type (`int`, `std::size_t`,
+/// `std::int8_t`, ...). `bool` and the character types are not counts and are rejected; these are
+/// exactly the types that `std::cmp_less` and friends accept, so mixed comparisons are exact.
+/// Extended integer types wider than `std::uintmax_t` (`__int128`) are rejected too: a capacity of
+/// 2^64 + 5 must not be read as 5 (`detail::fits_in_uintmax`).
+template <class T>
+concept integer = std::integral<T> && !std::same_as<std::remove_cv_t<T>, bool> &&
+                  !detail::character_type<std::remove_cv_t<T>> && detail::fits_in_uintmax<T>;
+
+/// Two values whose equality kvc can decide: `a == b` is well-formed and yields something
+/// convertible to `bool`. Namespaces, tokens and segment ids are compared through this.
+template <class A, class B>
+concept comparable_with = requires(const A& a, const B& b) {
+  { a == b } -> std::convertible_to<bool>;
+};
+
+/// A token or segment-id sequence: anything iterable that knows its size -- `std::array`,
+/// `std::span`, `std::vector`, C arrays, `std::string_view`, ...
+template <class R>
+concept id_sequence = std::ranges::forward_range<const R> && std::ranges::sized_range<const R>;
+
+/// Two token sequences whose elements can be compared with each other.
+template <class R1, class R2>
+concept comparable_sequences =
+    id_sequence<R1> && id_sequence<R2> &&
+    comparable_with<std::ranges::range_value_t<const R1>, std::ranges::range_value_t<const R2>>;
+
+/// A segment-id sequence: its ids can be compared with each other.
+template <class R>
+concept segment_sequence =
+    id_sequence<R> &&
+    comparable_with<std::ranges::range_value_t<const R>, std::ranges::range_value_t<const R>>;
+
+/// A writable span of integers: where the span forms of the contracts put their results.
+template <class O>
+concept position_output =
+    std::ranges::contiguous_range<O> && std::ranges::sized_range<O> &&
+    integer<std::ranges::range_value_t<O>> &&
+    !std::is_const_v<std::remove_reference_t<std::ranges::range_reference_t<O>>>;
+
+/// A sequence of position ids: a sized range of integers (`std::span<const std::int64_t>`, a
+/// `std::vector<int>`, ...). In a signed type a negative position marks a padding token.
+template <class R>
+concept position_sequence = id_sequence<R> && integer<std::ranges::range_value_t<const R>>;
+
+}  // namespace kvc
+// ---- end kvc/concepts.hpp
+
+namespace kvc {
+
+/// Function object type of `kvc::admitted_append`.
+struct admitted_append_fn {
+  /// `requested` when `0 <= used <= capacity` and `0 <= requested <= capacity - used`, else 0.
+  ///
+  /// The three integers may have any mix of types and signedness; the bounds are decided by
+  /// mathematical value, so no combination overflows or wraps. An inconsistent state (negative
+  /// capacity or used, used above capacity) admits nothing.
+  template <integer Capacity, integer Used, integer Requested>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr Requested operator()(Capacity capacity, Used used,
+                                                               Requested requested) const noexcept {
+    if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity) || std::cmp_less(requested, 0))
+      return Requested{0};
+    // 0 <= used <= capacity, so both are non-negative and their difference fits in uintmax_t.
+    const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+    return std::cmp_less_equal(requested, free_slots) ? requested : Requested{0};
+  }
+};
+
+/// All-or-nothing admission of a multi-slot append; see `admitted_append_fn::operator()`.
+KVC_INLINE_VARIABLE constexpr admitted_append_fn admitted_append{};
+
+}  // namespace kvc
+// ---- end kvc/append_admission.hpp
+
+// ---- begin kvc/batch_admission.hpp
+// kvc/batch_admission.hpp - a batch of appends is admitted whole or not at all.
+//
+// The batch form of kvc::admitted_append: a scheduler that admits a step's requests one by one and
+// then fails part-way has already handed out slots it must roll back (kvcached leaked blocks that
+// way); vLLM's allocate_slots checks the whole step first and returns before allocating anything.
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+
+namespace kvc {
+
+/// A range of slot requests: a sized range of integers (`std::vector<int>`, `std::span<const
+/// std::int64_t>`, `std::array<std::size_t, N>`, a C array...).
+template <class R>
+concept request_sequence =
+    std::ranges::input_range<const R> && integer<std::ranges::range_value_t<const R>>;
+
+/// Function object type of `kvc::admitted_batch`.
+struct admitted_batch_fn {
+  /// The total of `requests` when `0 <= used <= capacity`, every request is `>= 0` and the total
+  /// fits in `capacity - used`; otherwise 0. The sum is exact: no overflow, even for requests of
+  /// `INT64_MAX`. The result has the common type of `capacity` and the requests, which always holds
+  /// an admitted total (it is at most `capacity`).
+  template <integer Capacity, integer Used, request_sequence R>
+  [[nodiscard]] constexpr std::common_type_t<Capacity, std::ranges::range_value_t<const R>>
+  operator()(Capacity capacity, Used used, const R& requests) const noexcept {
+    using result = std::common_type_t<Capacity, std::ranges::range_value_t<const R>>;
+    if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return result{0};
+    const auto free_slots = static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+    std::uintmax_t total = 0;  // invariant: total <= free_slots, so it never overflows
+    for (const auto request : requests) {
+      if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total))
+        return result{0};
+      total += static_cast<std::uintmax_t>(request);
+    }
+    return static_cast<result>(total);
+  }
+};
+
+/// All-or-nothing admission of a batch of appends; see `admitted_batch_fn::operator()`.
+KVC_INLINE_VARIABLE constexpr admitted_batch_fn admitted_batch{};
+
+}  // namespace kvc
+// ---- end kvc/batch_admission.hpp
+
+// ---- begin kvc/cache_namespace.hpp
+// kvc/cache_namespace.hpp - a structured KV-cache namespace: model, adapter, adapter revision, salt.
+//
+// Why a struct rather than a string key: a key made by concatenating fields aliases
+// ("org_1" + "2345" == "org_12345" + ""), and an adapter identified by name alone shares KV entries
+// across adapter versions. Comparing field by field, and hashing every field with its length, makes
+// both impossible.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>  // also declares std::hash, specialized below
+
+namespace kvc {
+
+/// The identity a KV-cache entry belongs to. Two namespaces are equal only when every field is.
+/// Non-owning: the viewed strings must outlive it (see `kvc::owning_cache_namespace`).
+struct cache_namespace {
+  std::string_view model{};
+  std::string_view adapter{};
+  std::uint64_t adapter_revision = 0;
+  std::string_view salt{};
+
+  friend constexpr bool operator==(const cache_namespace&, const cache_namespace&) = default;
+};
+
+/// The owning counterpart, for long-lived cache entries: equal to, and hashing the same as, the
+/// `kvc::cache_namespace` that views it.
+struct owning_cache_namespace {
+  std::string model{};
+  std::string adapter{};
+  std::uint64_t adapter_revision = 0;
+  std::string salt{};
+
+  /// An owning copy of `ns`.
+  [[nodiscard]] static owning_cache_namespace from(const cache_namespace& ns) {
+    return {std::string(ns.model), std::string(ns.adapter), ns.adapter_revision,
+            std::string(ns.salt)};
+  }
+
+  /// The non-owning view of this namespace (valid while this object is alive and unchanged).
+  [[nodiscard]] cache_namespace view() const noexcept {
+    return {model, adapter, adapter_revision, salt};
+  }
+
+  friend bool operator==(const owning_cache_namespace& a, const owning_cache_namespace& b) noexcept {
+    return a.view() == b.view();
+  }
+  friend bool operator==(const owning_cache_namespace& a, const cache_namespace& b) noexcept {
+    return a.view() == b;
+  }
+};
+
+namespace detail {
+
+/// FNV-1a, 64 bits: simple, constexpr, and good enough to spread namespaces over hash buckets.
+/// (Not a defence against adversarial collisions; equality, not the hash, is the boundary.)
+struct fnv1a {
+  std::uint64_t state = 14695981039346656037ULL;
+
+  constexpr void byte(std::uint8_t b) noexcept {
+    state ^= b;
+    state *= 1099511628211ULL;
+  }
+  constexpr void u64(std::uint64_t value) noexcept {
+    for (int i = 0; i < 8; ++i) byte(static_cast<std::uint8_t>(value >> (8 * i)));
+  }
+  /// The length first, then the bytes: ("ab", "c") and ("a", "bc") feed different streams.
+  constexpr void field(std::string_view text) noexcept {
+    u64(text.size());
+    for (const char c : text) byte(static_cast<std::uint8_t>(c));
+  }
+};
+
+}  // namespace detail
+
+/// The hash of a namespace: every field, each with its length.
+[[nodiscard]] constexpr std::size_t hash_value(const cache_namespace& ns) noexcept {
+  detail::fnv1a h;
+  h.field(ns.model);
+  h.field(ns.adapter);
+  h.u64(ns.adapter_revision);
+  h.field(ns.salt);
+  return static_cast<std::size_t>(h.state);
+}
+
+[[nodiscard]] inline std::size_t hash_value(const owning_cache_namespace& ns) noexcept {
+  return hash_value(ns.view());
+}
+
+/// A transparent hash: an `std::unordered_map<kvc::owning_cache_namespace, V,
+/// kvc::cache_namespace_hash, std::equal_to<>>` can be searched with a `kvc::cache_namespace`.
+struct cache_namespace_hash {
+  using is_transparent = void;
+  [[nodiscard]] std::size_t operator()(const cache_namespace& ns) const noexcept {
+    return hash_value(ns);
+  }
+  [[nodiscard]] std::size_t operator()(const owning_cache_namespace& ns) const noexcept {
+    return hash_value(ns);
+  }
+};
+
+}  // namespace kvc
+
+template <>
+struct std::hash<kvc::cache_namespace> {
+  [[nodiscard]] std::size_t operator()(const kvc::cache_namespace& ns) const noexcept {
+    return kvc::hash_value(ns);
+  }
+};
+
+template <>
+struct std::hash<kvc::owning_cache_namespace> {
+  [[nodiscard]] std::size_t operator()(const kvc::owning_cache_namespace& ns) const noexcept {
+    return kvc::hash_value(ns);
+  }
+};
+// ---- end kvc/cache_namespace.hpp
+
+// ---- begin kvc/multimodal_item.hpp
+// kvc/multimodal_item.hpp - an image, audio clip or embedding span inside a token sequence.
+//
+// Engines hold a multimodal prompt as token ids, where each item's tokens are placeholders (one
+// image token id repeated, a hash-derived id, or 0 where prompt embeddings stand), plus a side list
+// of items: where each starts, how many tokens it covers and a hash of its content. The placeholder
+// ids alone do not identify the tokens; the item list does.
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+
+namespace kvc {
+
+/// Tokens `[offset, offset + length)` of a sequence are one multimodal item whose content hashes
+/// to `content_hash`. An aggregate: `kvc::multimodal_item{.offset = 2, .length = 576,
+/// .content_hash = h}`. A zero-length item marks no token.
+struct multimodal_item {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+  std::uint64_t content_hash = 0;
+
+  friend constexpr bool operator==(const multimodal_item&, const multimodal_item&) = default;
+};
+
+/// The items of one token sequence: any forward range of `kvc::multimodal_item` (`std::array`,
+/// `std::span<const kvc::multimodal_item>`, `std::vector`, ...), in the order they occur.
+template <class R>
+concept multimodal_item_sequence =
+    std::ranges::forward_range<const R> &&
+    std::same_as<std::ranges::range_value_t<const R>, multimodal_item>;
+
+}  // namespace kvc
+// ---- end kvc/multimodal_item.hpp
+
+// ---- begin kvc/multimodal_prefix.hpp
+// kvc/multimodal_prefix.hpp - prefix reuse that knows which tokens are images, audio or embeddings.
+//
+// Contract: a request may take from a cached sequence the longest prefix on which the two agree,
+// token by token. Two tokens agree when their ids are equal and either both lie outside every
+// multimodal item, or both lie in items with equal content hashes, at the same distance from their
+// items' starts and in items of the same length. Nothing is reused across namespaces, or when
+// either item list is invalid (unsorted, overlapping or reaching past its tokens).
+//
+// Equal placeholder ids do not make equal tokens. Engines have reused one image's KV entries for
+// another because the key held the ids and not the content (TensorRT-LLM #14125, LMDeploy #4933),
+// because the content was folded into ids that collide with text (SGLang #2151), or because it did
+// not say which positions the embeddings stand at (vLLM #56655).
+
+#include <cstddef>
+
+
+// ---- begin kvc/detail/equal.hpp
+// kvc/detail/equal.hpp - exact equality of two ids: the one place kvc decides `a == b`.
+//
+// Raw `==` is wrong for three kinds of ids, and each has its own rule here:
+//  - integers of different types: the usual arithmetic conversions turn `-1 == UINT_MAX` true (and
+//    raise -Wsign-compare in kvc's headers); they compare by mathematical value;
+//  - character types (and unscoped enumerations) against integers or other character types: the
+//    same conversions make `char(-1) == 0xFFFFFFFFu` true; a character compares as its integer
+//    value (`char` with `char`'s signedness, `char8_t` as unsigned, ...);
+//  - C strings (pointers to, or arrays of, a character type): `==` compares addresses, so equal
+//    text in two buffers would differ, and clang cannot compare two literals' addresses in a
+//    constant expression at all; they compare by content.
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+
+namespace kvc::detail {
+
+/// Signedness and unsigned counterpart of an integer type, for the extended integer types too
+/// (`__int128` is not `std::integral` in libstdc++'s strict modes, and `std::make_unsigned` and
+/// `std::cmp_equal` then refuse it).
+template <class T>
+struct integer_traits {
+  static constexpr bool is_signed = std::is_signed_v<T>;
+  using unsigned_type = std::make_unsigned_t<T>;
+};
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef __int128 int128_type;
+__extension__ typedef unsigned __int128 uint128_type;
+template <>
+struct integer_traits<int128_type> {
+  static constexpr bool is_signed = true;
+  using unsigned_type = uint128_type;
+};
+template <>
+struct integer_traits<uint128_type> {
+  static constexpr bool is_signed = false;
+  using unsigned_type = uint128_type;
+};
+#endif
+
+/// The integer type that holds a value of an integral type T (not `bool`) or of an unscoped
+/// enumeration: T itself for integers, the integer of the same width and signedness for characters
+/// (`char` -> `signed char` or `unsigned char`, `char8_t` -> `unsigned char`, `char32_t` ->
+/// `unsigned int`, ...), and that of the underlying type for enumerations.
+template <class T>
+struct integer_value_type {};
+template <class T>
+  requires std::integral<T> && (!std::same_as<T, bool>)
+struct integer_value_type<T> {
+  using type = std::conditional_t<std::is_signed_v<T>, std::make_signed_t<T>, std::make_unsigned_t<T>>;
+};
+template <class T>
+  requires std::is_enum_v<T> && std::is_convertible_v<T, std::underlying_type_t<T>>
+struct integer_value_type<T> : integer_value_type<std::underlying_type_t<T>> {};
+#if defined(__SIZEOF_INT128__)
+template <>
+struct integer_value_type<int128_type> {
+  using type = int128_type;
+};
+template <>
+struct integer_value_type<uint128_type> {
+  using type = uint128_type;
+};
+#endif
+
+/// A type whose values are integers: an integral type but `bool` (characters included), an
+/// extended integer type, or an unscoped enumeration.
+template <class T>
+concept integer_valued = requires { typename integer_value_type<std::remove_cv_t<T>>::type; };
+
+/// The mathematical value of `x`, in the integer type `integer_value_type` names. (For the standard
+/// types among them, `std::cmp_equal` and `std::in_range` accept it.)
+template <integer_valued T>
+[[nodiscard]] KVC_HOST_DEVICE constexpr auto integer_value(const T& x) noexcept {
+  return static_cast<typename integer_value_type<std::remove_cv_t<T>>::type>(x);
+}
+
+/// Whether two integers of any integer types, extended ones included, have the same mathematical
+/// value. (`std::cmp_equal`, but for every type `integer_value` yields.) No operand is ever
+/// converted to a type that changes its value, so no -Wsign-compare either.
+template <class A, class B>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_values(const A a, const B b) noexcept {
+  constexpr bool a_signed = integer_traits<A>::is_signed;
+  constexpr bool b_signed = integer_traits<B>::is_signed;
+  if constexpr (a_signed == b_signed) {
+    using wider = std::conditional_t<(sizeof(A) < sizeof(B)), B, A>;  // holds both values
+    return static_cast<wider>(a) == static_cast<wider>(b);
+  } else if constexpr (a_signed) {
+    return a >= A{0} && equal_values(static_cast<typename integer_traits<A>::unsigned_type>(a), b);
+  } else {
+    return b >= B{0} && equal_values(a, static_cast<typename integer_traits<B>::unsigned_type>(b));
+  }
+}
+
+/// The character type of a C string type, when T is one: a pointer to, or a one-dimensional array
+/// of, a (non-volatile) character type.
+template <class T>
+struct c_string_character {};
+template <class C>
+  requires character_type<std::remove_const_t<C>>
+struct c_string_character<C*> {
+  using type = std::remove_const_t<C>;
+};
+template <class C>
+struct c_string_character<C* const> : c_string_character<C*> {};
+template <class C, std::size_t N>
+  requires character_type<std::remove_const_t<C>>
+struct c_string_character<C[N]> {
+  using type = std::remove_const_t<C>;
+};
+
+/// A C string: `const char*`, `char*`, `const char[N]` (a string literal), `char8_t*`, ...
+template <class T>
+concept c_string = requires { typename c_string_character<T>::type; };
+
+/// A C string's text: where it starts (null for a null pointer) and the most characters it can
+/// have (an array's extent; unbounded for a pointer). The text ends at the first NUL or there.
+template <class C>
+struct c_string_text {
+  const C* first;
+  std::size_t bound;
+};
+template <c_string T>
+[[nodiscard]] KVC_HOST_DEVICE constexpr auto text_of(const T& s) noexcept {
+  using C = typename c_string_character<T>::type;
+  if constexpr (std::is_array_v<T>)
+    return c_string_text<C>{s, std::extent_v<T>};
+  else
+    return c_string_text<C>{s, static_cast<std::size_t>(-1)};
+}
+
+/// Two C strings of one character type are equal when their texts are; a null pointer equals only
+/// another null pointer. Reads nothing past a NUL or an array's end.
+template <class C>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_texts(const c_string_text<C> a,
+                                                         const c_string_text<C> b) noexcept {
+  if (a.first == nullptr || b.first == nullptr) return a.first == nullptr && b.first == nullptr;
+  for (std::size_t i = 0;; ++i) {
+    const bool a_ended = i == a.bound || a.first[i] == C{};
+    const bool b_ended = i == b.bound || b.first[i] == C{};
+    if (a_ended || b_ended) return a_ended && b_ended;
+    if (a.first[i] != b.first[i]) return false;
+  }
+}
+
+/// A string object of character type C (`std::string_view`, `std::string`, ...).
+template <class S, class C>
+concept string_of = requires(const S& s) {
+  typename S::traits_type;
+  { s.data() } -> std::convertible_to<const C*>;
+  { s.size() } -> std::convertible_to<std::size_t>;
+};
+
+/// A C string and a string object of its character type.
+template <class T, class S>
+concept c_string_and_string = c_string<T> && string_of<S, typename c_string_character<T>::type>;
+
+/// A C string against a string object: equal when the texts are, embedded NULs of the string
+/// included; a null pointer equals no string (raw `==` would build a `string_view` from it).
+template <class C, class S>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_text_and_string(const c_string_text<C> a,
+                                                                   const S& s) noexcept {
+  if (a.first == nullptr) return false;
+  const C* const b = s.data();
+  const std::size_t size = static_cast<std::size_t>(s.size());
+  std::size_t i = 0;
+  for (; i < size; ++i)
+    if (i == a.bound || a.first[i] == C{} || a.first[i] != b[i]) return false;
+  return i == a.bound || a.first[i] == C{};
+}
+
+/// `a == b`, except that ids whose values are integers (integers, characters, unscoped
+/// enumerations) compare by mathematical value -- `-1` never equals `UINT_MAX`, `char(-1)` never
+/// equals `0xFFFFFFFFu`, and mixing signedness is exact and warning-free -- and C strings compare
+/// by content, with each other and with string objects of their character type.
+template <class A, class B>
+  requires comparable_with<A, B>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_ids(const A& a, const B& b) noexcept {
+  if constexpr (integer_valued<A> && integer_valued<B>) {
+    return equal_values(integer_value(a), integer_value(b));
+  } else if constexpr (c_string<A> && c_string<B>) {
+    return equal_texts(text_of(a), text_of(b));
+  } else if constexpr (c_string_and_string<A, B>) {
+    return equal_text_and_string(text_of(a), b);
+  } else if constexpr (c_string_and_string<B, A>) {
+    return equal_text_and_string(text_of(b), a);
+  } else {
+    return static_cast<bool>(a == b);
+  }
+}
+
+/// Two ids of one type: `==` is exact, for integers and characters too. (The common case, chosen by
+/// overload resolution rather than by a branch, so constant evaluation spends one statement on it.)
+/// C strings of one type take the general form: by content.
+template <class A>
+  requires comparable_with<A, A> && (!c_string<A>)
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool equal_ids(const A& a, const A& b) noexcept {
+  return static_cast<bool>(a == b);
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/equal.hpp
+
+// ---- begin kvc/detail/items.hpp
+// kvc/detail/items.hpp - the multimodal items of two token sequences: whether each list is valid,
+// and how far the two lists mark the tokens alike.
+//
+// Both walk the item lists once, without allocating, and index no token: the token comparison is
+// `common_prefix_length`'s (detail/prefix.hpp), which these cut.
+
+#include <cstddef>
+
+
+namespace kvc::detail {
+
+/// Whether `items` may describe a sequence of `token_count` tokens: every item ends within the
+/// sequence (`offset + length <= token_count`, decided without computing a sum that could wrap),
+/// and every item starts at or after the end of the one before it (the list is sorted by offset
+/// and no two items overlap). Zero-length items follow the same rules.
+template <class Items>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool valid_items(const Items& items,
+                                                         std::size_t token_count) noexcept {
+  std::size_t previous_end = 0;
+  for (const multimodal_item& item : items) {
+    if (item.length > token_count || item.offset > token_count - item.length) return false;
+    if (item.offset < previous_end) return false;
+    previous_end = item.offset + item.length;
+  }
+  return true;
+}
+
+/// The first of the non-empty items at or after `it`.
+template <class I, class S>
+[[nodiscard]] KVC_HOST_DEVICE constexpr I skip_empty_items(I it, const S end) noexcept {
+  while (it != end && multimodal_item(*it).length == 0) ++it;
+  return it;
+}
+
+/// How many leading tokens two valid item lists mark alike, at most `limit`: tokens agree while
+/// both lie outside every item, or both lie in equal items (same offset, length and hash; equal
+/// offsets are what puts two tokens at the same distance from their items' starts). Identical items
+/// are walked in pairs; the first pair that differs, or an item with no partner, ends the agreement
+/// at the earlier of the two starts, since every token before it lies outside all items on both
+/// sides.
+template <class CachedItems, class RequestedItems>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t items_agree_up_to(
+    const CachedItems& cached, const RequestedItems& requested, std::size_t limit) noexcept {
+  auto c = detail::range_begin(cached);
+  const auto c_end = detail::range_end(cached);
+  auto r = detail::range_begin(requested);
+  const auto r_end = detail::range_end(requested);
+  const auto at_most_limit = [limit](std::size_t index) { return index < limit ? index : limit; };
+  for (;; ++c, ++r) {
+    c = skip_empty_items(c, c_end);
+    r = skip_empty_items(r, r_end);
+    if (c == c_end && r == r_end) return limit;
+    if (c == c_end) return at_most_limit(multimodal_item(*r).offset);
+    if (r == r_end) return at_most_limit(multimodal_item(*c).offset);
+    const multimodal_item a = *c;
+    const multimodal_item b = *r;
+    if (a != b) return at_most_limit(a.offset < b.offset ? a.offset : b.offset);
+    if (a.offset >= limit) return limit;  // every later item starts past the limit too
+  }
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/items.hpp
+
+// ---- begin kvc/detail/prefix.hpp
+// kvc/detail/prefix.hpp - the common prefix of two token sequences: the definition, and its
+// run-time fast path for contiguous integers.
+//
+// `common_prefix_length` is the one place that chooses: during constant evaluation, and for every
+// sequence the fast path does not take, the loop `common_prefix` (the definition); at run time,
+// for contiguous integers of one width and signedness, a byte comparison that returns the same
+// length. The fast path uses no type punning (bytes are compared with memcmp and copied with
+// memcpy) and reads nothing past either end.
+
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+
+namespace kvc::detail {
+
+/// The definition: the number of leading positions where both sequences have equal tokens.
+template <class I1, class S1, class I2, class S2>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix(I1 c, const S1 c_end, I2 r,
+                                                                  const S2 r_end) noexcept {
+  std::size_t length = 0;
+  for (; c != c_end && r != r_end && equal_ids(*c, *r); ++c, ++r) ++length;
+  return length;
+}
+
+/// `common_prefix` over two whole sequences: through pointers when both are contiguous (no call
+/// per token but the comparison in constant evaluation), through their iterators otherwise.
+template <class R1, class R2>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix_of(const R1& cached,
+                                                                     const R2& requested) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2>) {
+    const auto* const c = detail::range_data(cached);
+    const auto* const r = detail::range_data(requested);
+    return common_prefix(c, c + detail::range_size(cached), r, r + detail::range_size(requested));
+  } else {
+    return common_prefix(detail::range_begin(cached), detail::range_end(cached),
+                         detail::range_begin(requested), detail::range_end(requested));
+  }
+}
+
+/// Two integer types whose values are equal exactly when their object representations are: same
+/// size, same signedness, no padding bits (so not `bool`).
+template <class A, class B>
+concept bytewise_equal_integers =
+    std::integral<A> && std::integral<B> && !std::same_as<A, bool> && !std::same_as<B, bool> &&
+    sizeof(A) == sizeof(B) && std::is_signed_v<A> == std::is_signed_v<B> &&
+    std::has_unique_object_representations_v<A> && std::has_unique_object_representations_v<B>;
+
+/// The element type a contiguous sequence's data pointer points to, cv-qualifiers included
+/// (`range_value_t` drops them: it is `int` for a `std::span<volatile int>`).
+template <class R>
+using contiguous_element_t = std::remove_reference_t<std::ranges::range_reference_t<const R>>;
+
+/// Two token sequences the prefix fast path can compare as bytes. Volatile elements are excluded:
+/// every read of them must happen as written (and their bytes cannot be viewed as `const unsigned
+/// char` without casting the qualifier away), so they take the loop.
+template <class R1, class R2>
+concept fast_prefix_sequences =
+    std::ranges::contiguous_range<const R1> && std::ranges::contiguous_range<const R2> &&
+    std::ranges::sized_range<const R1> && std::ranges::sized_range<const R2> &&
+    !std::is_volatile_v<contiguous_element_t<R1>> && !std::is_volatile_v<contiguous_element_t<R2>> &&
+    bytewise_equal_integers<std::remove_cv_t<std::ranges::range_value_t<const R1>>,
+                            std::remove_cv_t<std::ranges::range_value_t<const R2>>>;
+
+/// Index of the first differing byte of `a` and `b`, at or after `i` and before `end`, comparing
+/// 8-byte words (copied, never type-punned) and then bytes.
+inline std::size_t first_difference_in_words(const unsigned char* a, const unsigned char* b,
+                                             std::size_t i, std::size_t end) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; end - i >= 8; i += 8) {
+      std::uint64_t x = 0, y = 0;
+      std::memcpy(&x, a + i, 8);
+      std::memcpy(&y, b + i, 8);
+      if (x != y) return i + static_cast<std::size_t>(std::countr_zero(x ^ y)) / 8;
+    }
+  }
+  while (i < end && a[i] == b[i]) ++i;
+  return i;
+}
+
+/// Index of the first differing byte of `a` and `b` (both `size` bytes), or `size`.
+///
+/// memcmp says only whether (not where) two blocks differ, but it is the fastest comparison the
+/// platform has (libc dispatches it to the widest vectors the CPU offers). So: look at the first
+/// 64 bytes directly (prompts often diverge early), then skip equal blocks with memcmp, narrowing
+/// the block size when one differs, and finish on words.
+inline std::size_t first_difference(const unsigned char* a, const unsigned char* b,
+                                    std::size_t size) noexcept {
+  const std::size_t head = size < 64 ? size : 64;
+  std::size_t i = first_difference_in_words(a, b, 0, head);
+  if (i < head || head == size) return i;
+  // A short rest is one memcmp call when it matches whole (the common case of a cached prompt).
+  if (size - i <= 16384 && std::memcmp(a + i, b + i, size - i) == 0) return size;
+  constexpr std::size_t blocks[] = {262144, 16384, 1024, 64};
+  for (const std::size_t block : blocks) {
+    while (size - i >= block && std::memcmp(a + i, b + i, block) == 0) i += block;
+  }
+  return first_difference_in_words(a, b, i, size);
+}
+
+/// The common prefix of two contiguous integer sequences of the same width and signedness.
+template <class R1, class R2>
+[[nodiscard]] std::size_t common_prefix_at_run_time(const R1& cached,
+                                                    const R2& requested) noexcept {
+  using T = std::ranges::range_value_t<const R1>;
+  const std::size_t count = detail::range_size(cached) < detail::range_size(requested)
+                                ? detail::range_size(cached)
+                                : detail::range_size(requested);
+  if (count == 0) return 0;
+  const auto* a = reinterpret_cast<const unsigned char*>(detail::range_data(cached));
+  const auto* b = reinterpret_cast<const unsigned char*>(detail::range_data(requested));
+  return first_difference(a, b, count * sizeof(T)) / sizeof(T);
+}
+
+/// Length of the common prefix of two token sequences: the one place that chooses between the
+/// definition and the run-time fast path.
+template <class R1, class R2>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t common_prefix_length(
+    const R1& cached, const R2& requested) noexcept {
+#if !defined(__CUDA_ARCH__)  // the fast path is host code (memcmp); device code takes the loop
+  if constexpr (fast_prefix_sequences<R1, R2>) {
+    if (!std::is_constant_evaluated()) return common_prefix_at_run_time(cached, requested);
+  }
+#endif
+  return common_prefix_of(cached, requested);
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/prefix.hpp
+
+// ---- begin kvc/reuse_policy.hpp
+// kvc/reuse_policy.hpp - how an engine rounds and caps the prefix it reuses.
+//
+// Engines do not reuse the exact common prefix. Paged caches reuse whole blocks (vLLM: 16 tokens,
+// TensorRT-LLM: tokens_per_block), and vLLM, SGLang and llama.cpp keep the last prompt token out
+// of the reused prefix, so that the forward pass that produces the first output token's logits has
+// at least one token to compute. A policy states both, so that a correct engine can be checked
+// against exactly the rule it implements.
+
+#include <cstddef>
+
+
+namespace kvc {
+
+/// A prefix-reuse policy. The reused length is `floor(min(p, cap) / block_size) * block_size`,
+/// where `p` is the exact common prefix and `cap` is `requested.size() - 1` when
+/// `recompute_last_token` (0 for an empty request), else `p`. A `block_size` of 0 reuses nothing.
+/// A structural type: usable as a template argument (`kvc::suites::prefix_reuse_under<P>`).
+struct reuse_policy {
+  std::size_t block_size = 1;
+  bool recompute_last_token = false;
+
+  friend constexpr bool operator==(const reuse_policy&, const reuse_policy&) = default;
+};
+
+namespace detail {
+
+/// The reused length under `policy`, given the exact common prefix and the request's length.
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t reused_under(
+    reuse_policy policy, std::size_t exact_prefix, std::size_t requested_length) noexcept {
+  if (policy.block_size == 0) return 0;
+  std::size_t capped = exact_prefix;
+  if (policy.recompute_last_token) {
+    const std::size_t cap = requested_length == 0 ? 0 : requested_length - 1;
+    if (cap < capped) capped = cap;
+  }
+  return capped - capped % policy.block_size;
+}
+
+}  // namespace detail
+
+}  // namespace kvc
+// ---- end kvc/reuse_policy.hpp
+
+namespace kvc {
+
+/// Function object type of `kvc::multimodal_prefix_length`.
+struct multimodal_prefix_length_fn {
+  /// The number of leading tokens on which the cached sequence (`cached_tokens` with
+  /// `cached_items`) and the request agree, when `cache_namespace == request_namespace`; otherwise
+  /// 0. Tokens compare as in `kvc::reusable_prefix_length` (integers by value across types). Items
+  /// must be sorted by offset, must not overlap and must end within their own tokens, or nothing is
+  /// reused; a zero-length item marks no token.
+  template <class CacheNs, class RequestNs, class CachedTokens, class CachedItems,
+            class RequestedTokens, class RequestedItems>
+    requires comparable_with<CacheNs, RequestNs> &&
+             comparable_sequences<CachedTokens, RequestedTokens> &&
+             multimodal_item_sequence<CachedItems> && multimodal_item_sequence<RequestedItems>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const CachedTokens& cached_tokens, const CachedItems& cached_items,
+      const RequestedTokens& requested_tokens,
+      const RequestedItems& requested_items) const noexcept {
+    if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
+    if (!detail::valid_items(cached_items,
+                             static_cast<std::size_t>(detail::range_size(cached_tokens))) ||
+        !detail::valid_items(requested_items,
+                             static_cast<std::size_t>(detail::range_size(requested_tokens))))
+      return 0;
+    return detail::items_agree_up_to(cached_items, requested_items,
+                                     detail::common_prefix_length(cached_tokens, requested_tokens));
+  }
+
+  /// Reuse as an engine's policy allows it, exactly as `kvc::reusable_prefix_length`'s policy form:
+  /// `floor(min(p, cap) / policy.block_size) * policy.block_size`, where `p` is the agreeing prefix
+  /// above and `cap` is `size(requested_tokens) - 1` when `policy.recompute_last_token` (0 for an
+  /// empty request), else `p`. A `block_size` of 0 reuses nothing.
+  template <class CacheNs, class RequestNs, class CachedTokens, class CachedItems,
+            class RequestedTokens, class RequestedItems>
+    requires comparable_with<CacheNs, RequestNs> &&
+             comparable_sequences<CachedTokens, RequestedTokens> &&
+             multimodal_item_sequence<CachedItems> && multimodal_item_sequence<RequestedItems>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const CachedTokens& cached_tokens, const CachedItems& cached_items,
+      const RequestedTokens& requested_tokens, const RequestedItems& requested_items,
+      reuse_policy policy) const noexcept {
+    const std::size_t prefix = (*this)(cache_namespace, request_namespace, cached_tokens,
+                                       cached_items, requested_tokens, requested_items);
+    return detail::reused_under(policy, prefix,
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
+  }
+};
+
+/// Prefix reuse over token ids and multimodal items; see `multimodal_prefix_length_fn`.
+KVC_INLINE_VARIABLE constexpr multimodal_prefix_length_fn multimodal_prefix_length{};
+
+}  // namespace kvc
+// ---- end kvc/multimodal_prefix.hpp
+
+// ---- begin kvc/offsets_from_positions.hpp
+// kvc/offsets_from_positions.hpp - `cu_seqlens` and `max_seqlen` of a packed row derived from its
+// position ids, as packing trainers hand them to varlen attention.
+//
+// The flattening convention: a sequence starts at the first token and at every position equal to
+// 0. `cu_seqlens` is the start of every sequence, then the total; `max_seqlen` is the longest
+// sequence counted in tokens. The bugs this prevents:
+//  - `max_seqlen = max(position) + 1` (transformers PR #39341): M-RoPE repeats a temporal position
+//    for every token of an image, so a sequence holds more tokens than its largest position + 1.
+//  - No leading 0 when the row does not start at position 0 (transformers #39814: a row that
+//    continues a sequence, or starts after padding), so the first sequence is lost.
+//  - 3-row M-RoPE position ids flattened (transformers #44911, #47342): `cu_seqlens` covered three
+//    times the tokens. With `kvc::position_components{C}` the ids are C rows of N tokens
+//    (component-major, the `[3, N]` / `[3, 1, N]` tensor flattened); row 0 (temporal) decides the
+//    sequences and the offsets count the N tokens.
+//  - Padding left at position 0 (LLaMA-Factory #10452) reads as thousands of one-token sequences,
+//    and nothing can tell it from real ones. So padding is marked negative: with a signed position
+//    type, any negative position (-1, say) is a padding token. Padding is removed and forms no
+//    sequence: offsets index the tokens that remain (flash-attn's `unpad_input` layout), the total
+//    is the number of tokens that are not padding, and the first of those always starts a sequence.
+//    Unsigned position types have no padding.
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <system_error>
+#include <utility>
+
+
+// ---- begin kvc/bounded_list.hpp
+// kvc/bounded_list.hpp - a constexpr list of at most Capacity values, for compile-time results
+// whose length depends on the input's values (the run offsets of a segment sequence, say).
+
+#include <array>
+#include <cstddef>
+#include <utility>
+
+
+namespace kvc {
+
+/// The first `size()` of `Capacity` slots hold values; the range covers exactly those.
+template <class T, std::size_t Capacity>
+struct bounded_list {
+  std::array<T, Capacity> storage{};
+  std::size_t count = 0;
+
+  constexpr void push_back(const T& value) noexcept { storage[count++] = value; }
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return count; }
+  [[nodiscard]] constexpr bool empty() const noexcept { return count == 0; }
+  [[nodiscard]] constexpr const T* begin() const noexcept { return storage.data(); }
+  [[nodiscard]] constexpr const T* end() const noexcept { return storage.data() + count; }
+  [[nodiscard]] constexpr const T& operator[](std::size_t i) const noexcept { return storage[i]; }
+
+  /// Equal to any sized range holding the same values, e.g. a `std::array` of them. Integers
+  /// compare by value across signedness.
+  template <std::ranges::sized_range R>
+    requires(!std::same_as<R, bounded_list>)
+  [[nodiscard]] friend constexpr bool operator==(const bounded_list& list, const R& other) noexcept {
+    if (std::ranges::size(other) != list.count) return false;
+    std::size_t i = 0;
+    for (const auto& value : other)
+      if (!detail::equal_ids(list.storage[i++], value)) return false;
+    return true;
+  }
+  [[nodiscard]] friend constexpr bool operator==(const bounded_list& a, const bounded_list& b) noexcept {
+    if (a.count != b.count) return false;
+    for (std::size_t i = 0; i < a.count; ++i)
+      if (!detail::equal_ids(a.storage[i], b.storage[i])) return false;
+    return true;
+  }
+};
+
+}  // namespace kvc
+// ---- end kvc/bounded_list.hpp
+
+// ---- begin kvc/position_components.hpp
+// kvc/position_components.hpp - the number of components C of a multimodal rotary position tensor:
+// M-RoPE (Qwen2-VL and its successors) gives every token C = 3 position ids (temporal, height,
+// width), held as C rows of N tokens -- a `[3, N]` or `[3, 1, N]` tensor, flattened row by row.
+//
+// A strong type rather than a bare integer, so that the component-aware overloads of
+// kvc::offsets_from_positions and kvc::max_sequence_length_from_positions cannot be called with a
+// size that means something else (an output length, a token count) by accident:
+// `kvc::position_components{3}`.
+
+#include <cstddef>
+
+namespace kvc {
+
+/// The number of position rows of a component-major position tensor: C rows of N tokens each.
+struct position_components {
+  std::size_t value;
+};
+
+}  // namespace kvc
+// ---- end kvc/position_components.hpp
+
+// ---- begin kvc/detail/position_runs.hpp
+// kvc/detail/position_runs.hpp - the sequence loop of packed position ids: where a sequence starts
+// when the boundaries come from position ids rather than segment ids, written once.
+//
+// The flattening convention: a sequence starts at the first token and at every position 0. A
+// negative position marks padding, which is removed first (flash-attn's `unpad_input` layout), so
+// the first token after padding is the first token of the unpadded row and indices count the
+// tokens that remain. The loop hands the index of every remaining token within its sequence to the
+// output folds of runs.hpp (`run_summary`, `run_start_writer`), the same ones kvc::segment_offsets
+// uses: offsets, the sequence count and the longest sequence are this loop with a different output.
+//
+// The run-time paths for contiguous integers compute the same thing without a branch per token (a
+// data-dependent branch on padding and on position 0 mispredicts on real packed rows); they are
+// chosen in `summarize_sequences` and `write_sequence_starts`, the only callers of
+// `std::is_constant_evaluated()` here.
+
+#include <cstddef>
+#include <limits>
+#include <type_traits>
+
+
+// ---- begin kvc/detail/runs.hpp
+// kvc/detail/runs.hpp - the run-position loop: the definition of a segment position, written once.
+//
+// Every contract about segment runs is this loop with a different output: positions (every form
+// of kvc::segment_positions, the scalar run-time path, the AVX2 kernel's head and tail), run start
+// offsets (kvc::segment_offsets), and the run count and longest run (kvc::segment_run_count,
+// kvc::max_segment_length, the positions overflow check). The row-aware forms of a `[B, L]` batch
+// run the same loop once per row (`walk_row_runs`).
+
+#include <cstddef>
+
+
+namespace kvc::detail {
+
+/// Where a walk stopped: the start index of the last id's run, and the output past the last
+/// position written.
+template <class Out>
+struct run_walk {
+  std::size_t start;
+  Out out;
+};
+
+/// The run-position loop. Walks the ids [it, last), the first of them at index `index`, and writes
+/// the position of each within its run, `index - start`, to `*out++`. A run starts wherever an id
+/// differs from its predecessor, so a later run reusing an earlier id starts again at 0:
+///
+///     start = equal_ids(*previous, *it) ? start : index;   // a select, not a branch
+///     position = index - start;
+///
+/// `previous` is the id before `it` and `start` the start of its run. To walk a sequence from its
+/// beginning, pass its first id as both `previous` and `it` and 0 as `index` and `start`: index 0
+/// gives position 0 whatever an id compares to itself.
+///
+/// `out` is a pointer to positions, or one of the small output iterators below that fold the
+/// positions instead. Constant evaluation counts every statement (clang allows 1,048,576 by
+/// default), so the body is one statement and the comparison the only call: three steps a token.
+template <class It, class S, class Out>
+KVC_HOST_DEVICE constexpr run_walk<Out> run_positions(It previous, It it, const S last,
+                                                      std::size_t index, std::size_t start,
+                                                      Out out) noexcept {
+  using P = std::iter_value_t<Out>;
+  for (; it != last; previous = it, ++it, ++index, ++out)
+    *out = static_cast<P>(index - (start = equal_ids(*previous, *it) ? start : index));
+  return {start, out};
+}
+
+/// `run_positions` over a whole sequence: through pointers when it is contiguous (no call per id in
+/// constant evaluation), through its iterators otherwise.
+template <class R, class Out>
+KVC_HOST_DEVICE constexpr run_walk<Out> walk_runs(const R& ids, Out out) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R>) {
+    const auto* const first = detail::range_data(ids);
+    return run_positions(first, first, first + detail::range_size(ids), 0, 0, out);
+  } else {
+    const auto first = detail::range_begin(ids);
+    return run_positions(first, first, detail::range_end(ids), 0, 0, out);
+  }
+}
+
+/// `run_positions` over each row of a flattened `[B, L]` batch in turn (L = `row_length`): a run
+/// also starts at every row start, whatever the ids, and positions count from there. The rows share
+/// `out`, so an output iterator that counts tokens (`run_start_writer`) counts them across the
+/// batch. Precondition: `row_length` divides the size of `ids` and is not 0 unless `ids` is empty.
+template <class R, class Out>
+KVC_HOST_DEVICE constexpr Out walk_row_runs(const R& ids, std::size_t row_length,
+                                            Out out) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R>) {
+    const auto* row = detail::range_data(ids);
+    const auto* const last = row + detail::range_size(ids);
+    for (; row != last; row += row_length)
+      out = run_positions(row, row, row + row_length, 0, 0, out).out;
+  } else {
+    auto row = detail::range_begin(ids);
+    const auto last = detail::range_end(ids);
+    while (row != last) {
+      auto row_end = row;
+      for (std::size_t i = 0; i < row_length; ++i) ++row_end;
+      out = run_positions(row, row, row_end, 0, 0, out).out;
+      row = row_end;
+    }
+  }
+  return out;
+}
+
+/// Number of contiguous runs and length of the longest one; also an output iterator of positions
+/// that folds them in.
+struct run_summary {
+  using value_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
+  std::size_t runs = 0;
+  std::size_t longest = 0;
+
+  KVC_HOST_DEVICE constexpr run_summary& operator*() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_summary& operator++() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_summary& operator=(std::size_t position) noexcept {
+    runs += position == 0 ? 1 : 0;
+    longest = position + 1 > longest ? position + 1 : longest;
+    return *this;
+  }
+};
+
+template <class R>
+[[nodiscard]] KVC_HOST_DEVICE constexpr run_summary summarize_runs(const R& ids) noexcept {
+  return walk_runs(ids, run_summary{}).out;
+}
+
+/// Whether `count` ids are whole rows of `row_length` ids, as the row-aware forms require: an
+/// empty input is, for any length; a non-empty one needs a length that divides its size.
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool whole_rows(std::size_t count,
+                                                        std::size_t row_length) noexcept {
+  return count == 0 || (row_length != 0 && count % row_length == 0);
+}
+
+/// `summarize_runs` over the rows of a `[B, L]` batch: every row start starts a run.
+template <class R>
+[[nodiscard]] KVC_HOST_DEVICE constexpr run_summary summarize_row_runs(
+    const R& ids, std::size_t row_length) noexcept {
+  return walk_row_runs(ids, row_length, run_summary{});
+}
+
+/// An output iterator of positions that writes the index of every run start (position 0) to
+/// `*next++`.
+template <class Out>
+struct run_start_writer {
+  using value_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
+  Out next;
+  std::size_t index = 0;
+
+  KVC_HOST_DEVICE constexpr run_start_writer& operator*() noexcept { return *this; }
+  KVC_HOST_DEVICE constexpr run_start_writer& operator++() noexcept {
+    ++index;
+    return *this;
+  }
+  KVC_HOST_DEVICE constexpr run_start_writer& operator=(std::size_t position) noexcept {
+    if (position == 0) *next++ = static_cast<std::iter_value_t<Out>>(index);
+    return *this;
+  }
+};
+
+/// Writes the start offset of every run of `ids` to `*out++`; returns `out` past the last one.
+template <class R, class Out>
+KVC_HOST_DEVICE constexpr Out write_run_starts(const R& ids, Out out) noexcept {
+  return walk_runs(ids, run_start_writer<Out>{out}).out.next;
+}
+
+/// `write_run_starts` over the rows of a `[B, L]` batch: the start offset, in the flattened batch, of
+/// every run, a row start always being one.
+template <class R, class Out>
+KVC_HOST_DEVICE constexpr Out write_row_run_starts(const R& ids, std::size_t row_length,
+                                                   Out out) noexcept {
+  return walk_row_runs(ids, row_length, run_start_writer<Out>{out}).next;
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/runs.hpp
+
+namespace kvc::detail {
+
+/// Whether a position id marks a padding token: any negative position. Unsigned positions have no
+/// padding.
+template <class T>
+[[nodiscard]] KVC_HOST_DEVICE constexpr bool is_padding(const T position) noexcept {
+  if constexpr (std::is_signed_v<T>)
+    return position < 0;
+  else
+    return false;
+}
+
+/// Where a sequence walk stopped: the number of tokens that are not padding, and the output past the
+/// last index written.
+template <class Out>
+struct sequence_walk {
+  std::size_t tokens;
+  Out out;
+};
+
+/// The sequence loop. Walks `count` position ids from `it`, skips padding, and writes the index of
+/// every other token within its sequence, `kept - start`, to `*out++`, where `kept` counts the
+/// tokens kept before it and `start` is that count at its sequence's first token:
+///
+///     start = position == 0 || kept == 0 ? kept : start;
+///
+/// A repeated position (M-RoPE gives an image's tokens one temporal position) continues its
+/// sequence; only a 0 starts one, and the first kept token whatever its position.
+template <class It, class Out>
+KVC_HOST_DEVICE constexpr sequence_walk<Out> sequence_positions(It it, std::size_t count,
+                                                                Out out) noexcept {
+  std::size_t kept = 0;
+  std::size_t start = 0;
+  for (; count != 0; --count, ++it) {
+    const auto position = *it;
+    if (is_padding(position)) continue;
+    start = position == 0 || kept == 0 ? kept : start;
+    *out = kept++ - start;
+    ++out;
+  }
+  return {kept, out};
+}
+
+/// `sequence_positions` over the first `count` position ids of `positions`: through pointers when
+/// they are contiguous (fewer steps in constant evaluation), through iterators otherwise.
+template <class R, class Out>
+KVC_HOST_DEVICE constexpr sequence_walk<Out> walk_sequences(const R& positions, std::size_t count,
+                                                            Out out) noexcept {
+  if constexpr (std::ranges::contiguous_range<const R>)
+    return sequence_positions(detail::range_data(positions), count, out);
+  else
+    return sequence_positions(detail::range_begin(positions), count, out);
+}
+
+/// Position ids the run-time paths take: a contiguous range of (non-volatile) integers.
+template <class R>
+concept contiguous_positions =
+    std::ranges::contiguous_range<const R> &&
+    std::is_integral_v<std::ranges::range_value_t<const R>> &&
+    !std::is_volatile_v<std::remove_reference_t<std::ranges::range_reference_t<const R>>>;
+
+// 1 or 0 as integers, added rather than branched on: a data-dependent branch per token mispredicts
+// on rows of short sequences.
+template <class T>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t kept_flag(const T position) noexcept {
+  if constexpr (std::is_signed_v<T>) {  // 1 - the sign bit
+    using U = std::make_unsigned_t<T>;
+    return static_cast<std::size_t>(static_cast<U>(position) >> (std::numeric_limits<U>::digits - 1)) ^
+           1U;
+  } else {
+    return 1;
+  }
+}
+template <class T>
+[[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t zero_flag(const T position) noexcept {
+  return position == 0 ? 1 : 0;
+}
+
+/// The number of sequences, of tokens that are not padding, and the length of the longest sequence.
+struct sequence_summary {
+  std::size_t sequences = 0;
+  std::size_t tokens = 0;
+  std::size_t longest = 0;
+};
+
+/// How many position ids the run-time paths look at together. A block with neither padding nor a 0
+/// only lengthens the current sequence, and a block of padding changes nothing: both are taken
+/// whole, and packed rows are mostly such blocks. Other blocks are stepped token by token.
+inline constexpr std::size_t position_block = 16;
+
+/// The index of the first position id that is not padding (`count` if none): the token that
+/// starts the first sequence, whatever its position. After it, a sequence starts exactly at a 0.
+template <class T>
+[[nodiscard]] KVC_HOST_DEVICE std::size_t first_kept(const T* positions,
+                                                     std::size_t count) noexcept {
+  std::size_t i = 0;
+  while (i != count && is_padding(positions[i])) ++i;
+  return i;
+}
+
+/// Hands the position ids [i, count) to `state`: `state.lengthen(position_block)` for a block with
+/// neither padding nor a 0, nothing for a block of padding, `state.step(position)` for every id of
+/// any other block and of the tail. The state is a value, so that it stays in registers.
+template <class T, class State>
+[[nodiscard]] KVC_HOST_DEVICE State scan_blocks(const T* positions, std::size_t i,
+                                                std::size_t count, State state) noexcept {
+  for (; count - i >= position_block; i += position_block) {
+    const T* const block = positions + i;
+    bool special = false;  // a 0 or padding
+    for (std::size_t j = 0; j != position_block; ++j) special |= !(block[j] > 0);
+    if (!special) {
+      state.lengthen(position_block);
+      continue;
+    }
+    bool kept = false;  // a token that is not padding
+    for (std::size_t j = 0; j != position_block; ++j) kept |= !is_padding(block[j]);
+    if (kept)
+      for (std::size_t j = 0; j != position_block; ++j) state.step(block[j]);
+  }
+  for (; i != count; ++i) state.step(positions[i]);
+  return state;
+}
+
+/// The run-time summary after the first token: a 0 starts a sequence, and a select, not a branch,
+/// moves the current sequence's start.
+struct summary_scan {
+  sequence_summary summary{1, 1, 1};
+  std::size_t start = 0;
+
+  KVC_HOST_DEVICE void lengthen(std::size_t tokens) noexcept {
+    summary.tokens += tokens;
+    const std::size_t length = summary.tokens - start;
+    summary.longest = length > summary.longest ? length : summary.longest;
+  }
+  template <class T>
+  KVC_HOST_DEVICE void step(const T position) noexcept {
+    const std::size_t starts = zero_flag(position);
+    const std::size_t mask = 0 - starts;  // all ones at a sequence start
+    start = (summary.tokens & mask) | (start & ~mask);
+    summary.sequences += starts;
+    lengthen(kept_flag(position));
+  }
+};
+
+/// `sequence_summary` of `count` contiguous position ids, at run time.
+template <class T>
+[[nodiscard]] KVC_HOST_DEVICE sequence_summary
+summarize_sequences_at_run_time(const T* positions, std::size_t count) noexcept {
+  const std::size_t first = first_kept(positions, count);
+  if (first == count) return {};
+  return scan_blocks(positions, first + 1, count, summary_scan{}).summary;
+}
+
+/// The sequences of the first `count` position ids of `positions`.
+template <class R>
+[[nodiscard]] KVC_HOST_DEVICE constexpr sequence_summary summarize_sequences(
+    const R& positions, std::size_t count) noexcept {
+  if constexpr (contiguous_positions<R>) {
+    if (!std::is_constant_evaluated())
+      return summarize_sequences_at_run_time(detail::range_data(positions), count);
+  }
+  const auto walk = walk_sequences(positions, count, run_summary{});
+  return {walk.out.runs, walk.tokens, walk.out.longest};
+}
+
+/// Where `write_sequence_starts` stopped: past the last start written, and the number of tokens
+/// that are not padding (the total that closes `cu_seqlens`).
+template <class P>
+struct sequence_starts {
+  P* end;
+  std::size_t tokens;
+};
+
+/// The run-time writer of sequence starts after the first token: every token stores its kept
+/// index at `next` and only a 0 advances `next`, so no branch decides a store. The stores stay
+/// within the sequences + 1 elements the caller guarantees (the one past the last start is the
+/// total's, written last).
+template <class P>
+struct start_scan {
+  P* next;
+  std::size_t kept = 1;
+
+  KVC_HOST_DEVICE void lengthen(std::size_t tokens) noexcept { kept += tokens; }
+  template <class T>
+  KVC_HOST_DEVICE void step(const T position) noexcept {
+    *next = static_cast<P>(kept);
+    next += zero_flag(position);
+    kept += kept_flag(position);
+  }
+};
+
+/// `write_sequence_starts` at run time for contiguous position ids.
+template <class T, class P>
+KVC_HOST_DEVICE sequence_starts<P> write_sequence_starts_at_run_time(const T* positions,
+                                                                     std::size_t count,
+                                                                     P* out) noexcept {
+  const std::size_t first = first_kept(positions, count);
+  if (first == count) return {out, 0};
+  *out = 0;
+  const start_scan<P> scan = scan_blocks(positions, first + 1, count, start_scan<P>{out + 1});
+  return {scan.next, scan.kept};
+}
+
+/// Writes the start of every sequence of the first `count` position ids, as an index into the
+/// unpadded row, to `out[0..sequences)`. Precondition: `out` has room for sequences + 1 elements and
+/// P holds the number of tokens that are not padding.
+template <class R, class P>
+KVC_HOST_DEVICE constexpr sequence_starts<P> write_sequence_starts(const R& positions,
+                                                                   std::size_t count,
+                                                                   P* out) noexcept {
+  if constexpr (contiguous_positions<R>) {
+    if (!std::is_constant_evaluated())
+      return write_sequence_starts_at_run_time(detail::range_data(positions), count, out);
+  }
+  const auto walk = walk_sequences(positions, count, run_start_writer<P*>{out});
+  return {walk.out.next, walk.tokens};
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/position_runs.hpp
+
+namespace kvc {
+
+namespace detail {
+/// The span forms' body over the first `tokens` position ids (row 0 when there are components):
+/// the checks, in order, then one pass that writes.
+template <class R, class O>
+KVC_HOST_DEVICE constexpr std::errc write_position_offsets(const R& positions, std::size_t tokens,
+                                                           O& out) noexcept {
+  using P = std::ranges::range_value_t<O>;
+  const std::size_t room = detail::range_size(out);
+  // sequences + 1 <= tokens + 1 and the total <= tokens: count them only when `out` might be too
+  // short or too narrow.
+  if (room <= tokens || std::cmp_greater(tokens, std::numeric_limits<P>::max())) {
+    const sequence_summary summary = summarize_sequences(positions, tokens);
+    if (room < summary.sequences + 1) return std::errc::value_too_large;
+    if (std::cmp_greater(summary.tokens, std::numeric_limits<P>::max()))
+      return std::errc::result_out_of_range;
+  }
+  const sequence_starts<P> starts = write_sequence_starts(positions, tokens, detail::range_data(out));
+  *starts.end = static_cast<P>(starts.tokens);
+  return std::errc{};
+}
+}  // namespace detail
+
+/// Function object type of `kvc::offsets_from_positions`.
+struct offsets_from_positions_fn {
+  /// Compile-time form: the start of every sequence, then the total, as a list of sequences + 1.
+  template <integer T, std::size_t N>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr bounded_list<std::size_t, N + 1> operator()(
+      const std::array<T, N>& positions) const noexcept {
+    bounded_list<std::size_t, N + 1> list;
+    std::size_t* const first = list.storage.data();
+    const detail::sequence_starts<std::size_t> starts =
+        detail::write_sequence_starts(positions, N, first);
+    list.count = static_cast<std::size_t>(starts.end - first);
+    list.push_back(starts.tokens);
+    return list;
+  }
+
+  /// Span form: writes `cu_seqlens` -- the start of every sequence, as an index into the row with
+  /// its padding removed, then the number of tokens that are not padding: sequences + 1 entries. A
+  /// row that is empty or all padding writes the single entry 0.
+  ///
+  /// Returns `std::errc{}` on success, `std::errc::value_too_large` when `out` has fewer than
+  /// sequences + 1 elements, and `std::errc::result_out_of_range` when the total does not fit in
+  /// `out`'s element type (every offset is at most the total). On error `out` is untouched; on
+  /// success its elements past sequences + 1 are. `out` must not overlap `positions`.
+  template <position_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& positions,
+                                                               O&& out) const noexcept {
+    return detail::write_position_offsets(
+        positions, static_cast<std::size_t>(detail::range_distance(positions)), out);
+  }
+
+  /// Multimodal form: `positions` holds C = `components.value` rows of N position ids each
+  /// (component-major: M-RoPE's temporal, height and width rows), `size(positions)` = C * N. Row 0
+  /// decides the sequences and the padding; the offsets count the N tokens, never C * N values.
+  /// C = 1 is the one-row form.
+  ///
+  /// Returns `std::errc::invalid_argument` when `positions` is not whole rows (C is 0 with a
+  /// non-empty input, or the size is not a multiple of C), before any other check; otherwise what
+  /// the one-row form returns for row 0. An empty input writes the single entry 0, for any C.
+  template <position_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& positions,
+                                                               position_components components,
+                                                               O&& out) const noexcept {
+    const auto values = static_cast<std::size_t>(detail::range_distance(positions));
+    if (!detail::whole_rows(values, components.value)) return std::errc::invalid_argument;
+    return detail::write_position_offsets(positions, values == 0 ? 0 : values / components.value,
+                                          out);
+  }
+};
+
+/// `cu_seqlens` from position ids; see `offsets_from_positions_fn`.
+KVC_INLINE_VARIABLE constexpr offsets_from_positions_fn offsets_from_positions{};
+
+/// Function object type of `kvc::max_sequence_length_from_positions`.
+struct max_sequence_length_from_positions_fn {
+  /// The longest sequence counted in tokens (`max_seqlen`), padding excluded: 0 for an empty row or
+  /// one of padding only. Never `max(position) + 1`, which repeated positions make too small.
+  template <position_sequence R>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const R& positions) const noexcept {
+    return detail::summarize_sequences(positions,
+                                       static_cast<std::size_t>(detail::range_distance(positions)))
+        .longest;
+  }
+
+  /// The same for C = `components.value` rows of N position ids, row 0 deciding: the longest
+  /// sequence in tokens. 0 when `positions` is not whole rows (C is 0 with a non-empty input, or
+  /// the size is not a multiple of C).
+  template <position_sequence R>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const R& positions, position_components components) const noexcept {
+    const auto values = static_cast<std::size_t>(detail::range_distance(positions));
+    if (values == 0 || !detail::whole_rows(values, components.value)) return 0;
+    return detail::summarize_sequences(positions, values / components.value).longest;
+  }
+};
+
+/// `max_seqlen` from position ids; see `max_sequence_length_from_positions_fn`.
+KVC_INLINE_VARIABLE constexpr max_sequence_length_from_positions_fn
+    max_sequence_length_from_positions{};
+
+}  // namespace kvc
+// ---- end kvc/offsets_from_positions.hpp
+
+// ---- begin kvc/prefix_reuse.hpp
+// kvc/prefix_reuse.hpp - FA-98601: prefix cache reuse stays inside its namespace.
+//
+// Contract: the number of leading tokens a request may take from a cached sequence is the length of
+// their common prefix when the cache's namespace equals the request's, and 0 otherwise. Comparing
+// tokens alone (the recorded failure) lets one model or adapter read another's KV entries; comparing
+// namespaces but returning the shorter length (the recorded unsuccessful fix) reuses tokens that
+// differ.
+
+#include <cstddef>
+#include <utility>
+
+
+namespace kvc {
+
+/// Function object type of `kvc::reusable_prefix_length`.
+struct reusable_prefix_length_fn {
+  /// The common token prefix of `cached_tokens` and `requested_tokens` when `cache_namespace ==
+  /// request_namespace`, otherwise 0. The sequences may differ in length and element type; integer
+  /// tokens compare by value across signedness.
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens) const noexcept {
+    if (!detail::equal_ids(cache_namespace, request_namespace)) return 0;
+    return detail::common_prefix_length(cached_tokens, requested_tokens);
+  }
+
+  /// Block-granular reuse, as paged KV caches reuse whole blocks: the common prefix rounded down to
+  /// a multiple of `block_size` when the namespaces are equal, otherwise 0. A `block_size` of 0 or
+  /// below reuses nothing.
+  template <class CacheNs, class RequestNs, class Cached, class Requested, integer BlockSize>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens,
+      BlockSize block_size) const noexcept {
+    if (std::cmp_less_equal(block_size, 0)) return 0;
+    const std::size_t prefix =
+        (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
+    if (std::cmp_greater(block_size, prefix)) return 0;  // also keeps the cast below exact
+    return prefix - prefix % static_cast<std::size_t>(block_size);
+  }
+
+  /// Reuse as an engine's policy allows it: `floor(min(p, cap) / policy.block_size) *
+  /// policy.block_size`, where `p` is the common prefix (0 across namespaces) and `cap` is
+  /// `size(requested_tokens) - 1` when `policy.recompute_last_token` (0 for an empty request), else
+  /// `p`. A `block_size` of 0 reuses nothing. With the default policy this is the 4-argument form.
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens,
+      reuse_policy policy) const noexcept {
+    const std::size_t prefix =
+        (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
+    return detail::reused_under(policy, prefix,
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
+  }
+};
+
+/// Prefix reuse bounded by namespace identity; see `reusable_prefix_length_fn::operator()`.
+KVC_INLINE_VARIABLE constexpr reusable_prefix_length_fn reusable_prefix_length{};
+
+}  // namespace kvc
+// ---- end kvc/prefix_reuse.hpp
+
+// ---- begin kvc/request_admission.hpp
+// kvc/request_admission.hpp - a queue of requests is admitted in order, each whole, up to the first
+// that does not fit.
+//
+// Contract: with `capacity` slots, `used` of them taken, the requests are admitted front to back,
+// each all-or-nothing, while the next one fits in the slots still free (`0 <= request <= capacity -
+// used - the requests admitted before it`); admission stops at the first that does not. The result
+// is how many were admitted. This is the per-step rule of vLLM's and SGLang's schedulers: they walk
+// the waiting queue in order and stop at the first request whose blocks cannot be allocated, never
+// skipping ahead to a smaller one behind it (which would starve the large request) and never
+// granting part of one. A request of 0 slots fits and admission goes on past it; a negative request
+// is malformed and stops admission; an inconsistent state admits nothing.
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+
+namespace kvc {
+
+/// Function object type of `kvc::admitted_requests`.
+struct admitted_requests_fn {
+  /// How many leading `requests` are admitted in order when `0 <= used <= capacity`: each request
+  /// is admitted when `0 <= request <= capacity - used - (the sum of those admitted before it)`,
+  /// and admission stops at the first that is not. 0 for an inconsistent state (negative
+  /// `capacity` or `used`, `used` above `capacity`). Every bound is decided by mathematical value,
+  /// for any mix of integer types: no overflow, no wrap, no narrowing. `requests` must be finite.
+  template <integer Capacity, integer Used, request_sequence R>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(Capacity capacity, Used used,
+                                                                 const R& requests) const noexcept {
+    if (std::cmp_less(used, 0) || std::cmp_greater(used, capacity)) return 0;
+    // 0 <= used <= capacity, so both are non-negative and their difference fits in uintmax_t.
+    const auto free_slots =
+        static_cast<std::uintmax_t>(capacity) - static_cast<std::uintmax_t>(used);
+    std::uintmax_t total = 0;  // invariant: total <= free_slots, so it never overflows
+    std::size_t admitted = 0;
+    for (const auto request : requests) {
+      if (std::cmp_less(request, 0) || std::cmp_greater(request, free_slots - total)) break;
+      total += static_cast<std::uintmax_t>(request);
+      ++admitted;
+    }
+    return admitted;
+  }
+};
+
+/// In-order, all-or-nothing admission of a request queue; see `admitted_requests_fn::operator()`.
+KVC_INLINE_VARIABLE constexpr admitted_requests_fn admitted_requests{};
+
+}  // namespace kvc
+// ---- end kvc/request_admission.hpp
+
+// ---- begin kvc/row_length.hpp
+// kvc/row_length.hpp - the row length L of a `[B, L]` batch: B rows of L tokens, flattened
+// row-major, as packing trainers hand them to attention kernels.
+//
+// A strong type rather than a bare integer, so that the row-aware overloads of
+// kvc::segment_positions and kvc::segment_offsets cannot be called with a size that means
+// something else (an output length, a row count) by accident: `kvc::row_length{L}`.
+
+#include <cstddef>
+
+namespace kvc {
+
+/// The number of tokens in every row of a flattened `[B, L]` batch.
+struct row_length {
+  std::size_t value;
+};
+
+}  // namespace kvc
+// ---- end kvc/row_length.hpp
+
+// ---- begin kvc/segment_offsets.hpp
+// kvc/segment_offsets.hpp - the varlen-attention view of packed segments: run start offsets plus
+// the total (flash-attn's `cu_seqlens`), the number of runs, and the longest run (`max_seqlen`).
+//
+// Same notion of a run as kvc::segment_positions: a contiguous stretch of equal ids; a later run
+// reusing an earlier id is a new run. In a `[B, L]` batch (`kvc::row_length{L}`) every row start
+// starts a run too, so `cu_seqlens` over the flattened batch breaks at every row start.
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <system_error>
+#include <utility>
+
+
+namespace kvc {
+
+/// Function object type of `kvc::segment_run_count`.
+struct segment_run_count_fn {
+  /// The number of contiguous runs of equal ids (0 for an empty sequence).
+  template <segment_sequence R>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(const R& segments) const noexcept {
+    return detail::summarize_runs(segments).runs;
+  }
+};
+KVC_INLINE_VARIABLE constexpr segment_run_count_fn segment_run_count{};
+
+/// Function object type of `kvc::max_segment_length`.
+struct max_segment_length_fn {
+  /// The length of the longest run (0 for an empty sequence): varlen attention's `max_seqlen`.
+  template <segment_sequence R>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(const R& segments) const noexcept {
+    return detail::summarize_runs(segments).longest;
+  }
+};
+KVC_INLINE_VARIABLE constexpr max_segment_length_fn max_segment_length{};
+
+/// The compile-time result of `kvc::segment_offsets` for N ids: runs + 1 <= N + 1 offsets.
+template <std::size_t N>
+using segment_offset_list = bounded_list<std::size_t, N + 1>;
+
+/// Function object type of `kvc::segment_offsets`.
+struct segment_offsets_fn {
+  /// Compile-time form: the start offset of every run, then the total, as a list of runs + 1.
+  template <class S, std::size_t N>
+    requires comparable_with<S, S>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr segment_offset_list<N> operator()(
+      const std::array<S, N>& segments) const noexcept {
+    segment_offset_list<N> list;
+    std::size_t* const first = list.storage.data();
+    list.count = static_cast<std::size_t>(detail::write_run_starts(segments, first) - first);
+    list.push_back(N);
+    return list;
+  }
+
+  /// Span form: writes the start offset of every run followed by the total token count -- runs + 1
+  /// entries, the `cu_seqlens` layout; an empty input writes the single entry 0.
+  ///
+  /// Returns `std::errc{}` on success, `std::errc::value_too_large` when `out` has fewer than
+  /// runs + 1 elements, and `std::errc::result_out_of_range` when the total does not fit in `out`'s
+  /// element type (every offset is at most the total). On error `out` is untouched; on success its
+  /// elements past runs + 1 are. `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments,
+                                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto total = static_cast<std::size_t>(detail::range_distance(segments));
+    // runs + 1 <= total + 1: only count runs when the output might be too short.
+    if (detail::range_size(out) <= total &&
+        detail::range_size(out) < detail::summarize_runs(segments).runs + 1)
+      return std::errc::value_too_large;
+    if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
+    *detail::write_run_starts(segments, detail::range_data(out)) = static_cast<P>(total);
+    return std::errc{};
+  }
+
+  /// Row-aware span form, for a flattened `[B, L]` batch with `rows.value` = L: the `cu_seqlens`
+  /// layout over the flattened batch -- the start offset of every run, a run breaking at every run
+  /// of equal ids and at every row start (every multiple of L), then the total token count.
+  ///
+  /// Returns `std::errc::invalid_argument` when `segments` is not whole rows (L is 0 with a
+  /// non-empty input, or `size(segments)` is not a multiple of L); otherwise what the one-row form
+  /// returns: `std::errc{}`, `value_too_large` when `out` has fewer than runs + 1 elements (before
+  /// `result_out_of_range`), `result_out_of_range` when the total does not fit `out`'s element
+  /// type. An empty batch writes the single entry 0, for any L. On error `out` is untouched; on
+  /// success its elements past runs + 1 are. `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments, row_length rows,
+                                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto total = static_cast<std::size_t>(detail::range_distance(segments));
+    if (!detail::whole_rows(total, rows.value)) return std::errc::invalid_argument;
+    // runs + 1 <= total + 1: only count runs when the output might be too short.
+    if (detail::range_size(out) <= total &&
+        detail::range_size(out) < detail::summarize_row_runs(segments, rows.value).runs + 1)
+      return std::errc::value_too_large;
+    if (std::cmp_greater(total, std::numeric_limits<P>::max())) return std::errc::result_out_of_range;
+    *detail::write_row_run_starts(segments, rows.value, detail::range_data(out)) =
+        static_cast<P>(total);
+    return std::errc{};
+  }
+};
+
+/// Run start offsets plus the total (`cu_seqlens`); see `segment_offsets_fn`.
+KVC_INLINE_VARIABLE constexpr segment_offsets_fn segment_offsets{};
+
+}  // namespace kvc
+// ---- end kvc/segment_offsets.hpp
+
+// ---- begin kvc/segment_positions.hpp
+// kvc/segment_positions.hpp - FA-98576: packed sequences restart positions at every segment run.
+//
+// Contract: given one segment id per token, a token's position is its offset within its contiguous
+// run of equal ids. Numbering the flattened row (the recorded failure) lets a packed sequence inherit
+// its predecessor's positions; counting per id (the recorded unsuccessful fix) merges two runs that
+// reuse an id with another run in between.
+//
+// In a `[B, L]` batch (B rows of L tokens, flattened row-major; `kvc::row_length{L}`) a run also
+// ends at every row end: the last token of a row and the first of the next belong to different
+// sequences even when their ids are equal.
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <system_error>
+#include <utility>
+
+
+// ---- begin kvc/detail/positions.hpp
+// kvc/detail/positions.hpp - writing segment positions: the one place that chooses between the
+// definition (the run-position loop of runs.hpp) and the AVX2 kernel (positions_avx2.hpp), for one
+// row or for each row of a `[B, L]` batch.
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+
+// ---- begin kvc/detail/positions_avx2.hpp
+// kvc/detail/positions_avx2.hpp - run-relative positions of 4-byte ids, 8 tokens a step (AVX2).
+//
+// `positions_avx2<Stream>(ids, count, out)` writes exactly what the run-position loop
+// (`run_positions`, runs.hpp) writes. It is written with the compilers' own vector extensions and
+// x86 builtins rather than <immintrin.h> (which alone would triple the cost of including kvc), and
+// exists only on x86-64 with g++ or clang (KVC_DETAIL_POSITIONS_AVX2 is then 1); positions.hpp
+// chooses it at run time when the CPU has AVX2. (An SSE2 form measured no faster than the scalar
+// loop -- about 1 cycle a token either way -- so there is none.)
+//
+// The kernel, 8 lanes per block starting at index i:
+//
+//   eq   = movemask(ids[i..i+8) == ids[i-1..i+7))           one bit per lane: "continues the run"
+//   c[j] = r + 1 + j                                        r = position of token i-1 (carried)
+//   out  = min(c, T[eq])                                    T[eq][j] = j - (last boundary <= j), or
+//                                                           `none` if no boundary <= j
+//   next c = min(c + 8, B[eq])                              B[eq][j] = 8 - (last boundary) + j, or
+//                                                           `none` if no boundary in the block
+//
+// (a boundary is a lane whose id differs from its predecessor's; a boundary in the block always
+// gives the smaller value, since c[j] > j). So a block costs two loads of ids, one compare, one
+// movemask, one table row (64 bytes, from a 16 KiB table), an add, two minima and a store -- no
+// shuffles -- and the kernel handles two blocks a step with one add and one min of carried
+// dependency. Token 0, the alignment peel and the tail (fewer than 8 tokens) are the run-position
+// loop itself, so nothing is read before ids[0] or after ids[count-1], and nothing is written
+// outside out[0..count).
+//
+// Large outputs are written with non-temporal stores, after peeling to a 32-byte aligned output,
+// then fenced, so the output costs no read-for-ownership. Below the cache size, ordinary stores
+// are as fast or faster, so the threshold follows memcpy's: recent glibc streams above a quarter of
+// the shared cache, so it is max(4 MiB, L3 / 4), L3 as sysconf reports it (4 MiB where it does
+// not).
+//
+// Ids and positions are loaded and stored with memcpy (one unaligned vector move each); only the
+// non-temporal store goes through a vector pointer, as the intrinsic would.
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define KVC_DETAIL_POSITIONS_AVX2 1
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
+#else
+#define KVC_DETAIL_POSITIONS_AVX2 0
+#endif
+
+namespace kvc::detail {
+
+/// Ids and positions the AVX2 kernel handles: 4-byte integers on both sides (equality of 4-byte
+/// integers is equality of their bits, and a position below 2^31 has the same bits in any of them).
+template <class Id, class P>
+concept avx2_positions_types =
+    std::integral<Id> && std::integral<P> && !std::is_volatile_v<Id> && !std::is_volatile_v<P> &&
+    !std::same_as<std::remove_cv_t<Id>, bool> && !std::same_as<std::remove_cv_t<P>, bool> &&
+    sizeof(Id) == 4 && sizeof(P) == 4 && std::has_unique_object_representations_v<Id> &&
+    std::has_unique_object_representations_v<P>;
+
+/// "No boundary" in the tables: above every real lane value, with room for the + 8 of the unrolled
+/// carry below INT32_MAX.
+inline constexpr std::int32_t positions_none = std::numeric_limits<std::int32_t>::max() - 1024;
+
+/// The largest count the kernel takes: every lane value it computes for real tokens is at most
+/// count + 7, below `positions_none`, so no lane overflows.
+inline constexpr std::size_t avx2_positions_max_count =
+    static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) - 2048;
+
+/// Smallest output (bytes) written with non-temporal stores.
+inline constexpr std::size_t min_stream_threshold_bytes = std::size_t{4} << 20;
+
+/// One table row for an 8-lane block: T and B as described above; one cache line.
+struct alignas(64) positions_min_row {
+  std::int32_t t[8];
+  std::int32_t b[8];
+};
+
+/// T[eq][j] and B[eq][j] for a W-lane block with movemask `eq`, as described above.
+constexpr std::int32_t positions_t(std::size_t eq, std::size_t j) {
+  for (std::size_t k = j + 1; k-- > 0;)
+    if (((eq >> k) & 1U) == 0) return static_cast<std::int32_t>(j - k);
+  return positions_none;
+}
+template <std::size_t W>
+constexpr std::int32_t positions_b(std::size_t eq, std::size_t j) {
+  const std::int32_t t = positions_t(eq, W - 1);  // W-1 - last boundary
+  return t == positions_none ? positions_none : t + 1 + static_cast<std::int32_t>(j);
+}
+
+struct positions_table {
+  positions_min_row rows[256];
+};
+
+template <std::size_t W>
+constexpr positions_table make_positions_table() {
+  static_assert(W == 8, "one row of 8 lanes per movemask");
+  positions_table table{};
+  for (std::size_t eq = 0; eq < 256; ++eq)
+    for (std::size_t j = 0; j < W; ++j) {
+      table.rows[eq].t[j] = positions_t(eq, j);
+      table.rows[eq].b[j] = positions_b<W>(eq, j);
+    }
+  return table;
+}
+
+/// The table for blocks of 32 bytes of Id, computed at compile time. A variable template used with
+/// the kernel's own Id, so it is evaluated only where the kernel is instantiated, not in every TU
+/// that includes kvc.
+template <class Id>
+inline constexpr positions_table positions_table8 = make_positions_table<32 / sizeof(Id)>();
+
+#if KVC_DETAIL_POSITIONS_AVX2
+
+using avx2_i32x8 = std::int32_t __attribute__((vector_size(32)));
+using avx2_f32x8 = float __attribute__((vector_size(32)));
+using avx2_i64x4 = long long __attribute__((vector_size(32)));
+
+#define KVC_DETAIL_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+
+/// 8 values from `p` (any alignment).
+template <class T>
+KVC_DETAIL_AVX2_INLINE avx2_i32x8 avx2_load(const T* p) noexcept {
+  avx2_i32x8 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KVC_DETAIL_AVX2_INLINE avx2_i32x8 avx2_splat(std::int32_t x) noexcept {
+  return avx2_i32x8{x, x, x, x, x, x, x, x};
+}
+
+KVC_DETAIL_AVX2_INLINE avx2_i32x8 avx2_min(avx2_i32x8 a, avx2_i32x8 b) noexcept {
+  return a < b ? a : b;  // vpminsd
+}
+
+/// One AVX2 block: the positions of the 8 tokens at `i` (stored), given c[j] = (position of token
+/// i-1) + 1 + j; returns B[eq] (c for the next block is min(c + 8, B[eq])).
+template <bool Stream, class Id, class P>
+KVC_DETAIL_AVX2_INLINE avx2_i32x8 positions_avx2_block(const Id* ids, std::size_t i, P* out,
+                                                       avx2_i32x8 c) noexcept {
+  const avx2_i32x8 same = avx2_load(ids + i) == avx2_load(ids + i - 1);
+  const auto eq = static_cast<unsigned>(
+      __builtin_ia32_movmskps256(__builtin_bit_cast(avx2_f32x8, same)));
+  const positions_min_row& row = positions_table8<Id>.rows[eq];
+  const avx2_i32x8 positions = avx2_min(c, avx2_load(row.t));
+  if constexpr (Stream) {
+#if defined(__clang__)
+    __builtin_nontemporal_store(positions, reinterpret_cast<avx2_i32x8*>(out + i));
+#else
+    __builtin_ia32_movntdq256(reinterpret_cast<avx2_i64x4*>(out + i),
+                              __builtin_bit_cast(avx2_i64x4, positions));
+#endif
+  } else {
+    __builtin_memcpy(out + i, &positions, sizeof positions);
+  }
+  return avx2_load(row.b);
+}
+
+/// The AVX2 kernel (requires 2 <= count <= avx2_positions_max_count and no overlap). With
+/// `Stream`, non-temporal stores to a 32-byte aligned output.
+template <bool Stream, class Id, class P>
+__attribute__((target("avx2"))) void positions_avx2(const Id* ids, std::size_t count,
+                                                    P* out) noexcept {
+  // Token 0, and with `Stream` the tokens before the first 32-byte aligned output: the run loop.
+  std::size_t head = 1;
+  if constexpr (Stream) {
+    const auto misalignment = reinterpret_cast<std::uintptr_t>(out + 1) % 32;
+    if (misalignment != 0) head += (32 - misalignment) / sizeof(P);  // P is 4-byte aligned
+    if (head > count) head = count;
+  }
+  std::size_t start = run_positions(ids, ids, ids + head, 0, 0, out).start;
+  std::size_t i = head;
+  if (count - i >= 8) {
+    // c[j] = (position of token i-1) + 1 + j
+    avx2_i32x8 c = avx2_splat(static_cast<std::int32_t>(i - 1 - start)) +
+                   avx2_i32x8{1, 2, 3, 4, 5, 6, 7, 8};
+    const avx2_i32x8 eight = avx2_splat(8), sixteen = avx2_splat(16);
+    // Two blocks a step, the carried c updated once: min(min(c + 8, B0) + 8, B1) is
+    // min(c + 16, min(B0 + 8, B1)), and only its outer add and min wait on the previous step.
+    for (; count - i >= 16; i += 16) {
+      const avx2_i32x8 b0 = positions_avx2_block<Stream>(ids, i, out, c);
+      const avx2_i32x8 c1 = avx2_min(c + eight, b0);
+      const avx2_i32x8 b1 = positions_avx2_block<Stream>(ids, i + 8, out, c1);
+      c = avx2_min(c + sixteen, avx2_min(b0 + eight, b1));
+    }
+    if (count - i >= 8) {
+      const avx2_i32x8 b0 = positions_avx2_block<Stream>(ids, i, out, c);
+      c = avx2_min(c + eight, b0);
+      i += 8;
+    }
+    if constexpr (Stream) __builtin_ia32_sfence();
+    // c[0] = (position of token i-1) + 1, so token i-1's run starts at i - c[0].
+    start = i - static_cast<std::size_t>(c[0]);
+  }
+  // The tail: the run loop again, from token i.
+  run_positions(ids + i - 1, ids + i, ids + count, i, start, out + i);
+}
+
+#undef KVC_DETAIL_AVX2_INLINE
+
+/// Whether the CPU (and the OS) support AVX2; asked once.
+inline bool cpu_has_avx2() noexcept {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return has;
+}
+
+/// Output size (bytes) above which the AVX2 kernel streams; computed once.
+inline std::size_t positions_stream_threshold() noexcept {
+  static const std::size_t threshold = [] {
+    std::size_t bytes = min_stream_threshold_bytes;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (l3 > 0 && static_cast<std::size_t>(l3) / 4 > bytes)
+      bytes = static_cast<std::size_t>(l3) / 4;
+#endif
+    return bytes;
+  }();
+  return threshold;
+}
+
+#endif  // KVC_DETAIL_POSITIONS_AVX2
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/positions_avx2.hpp
+
+namespace kvc::detail {
+
+/// Whether the bytes of `a` (a_bytes long) and `b` (b_bytes long) overlap.
+inline bool bytes_overlap(const void* a, std::size_t a_bytes, const void* b,
+                          std::size_t b_bytes) noexcept {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return x < y + b_bytes && y < x + a_bytes;
+}
+
+/// Run-relative positions of `count` contiguous integer ids, at run time: the AVX2 kernel when the
+/// types, the size and the CPU allow it (and `out` does not overlap `ids`), otherwise the run loop.
+template <class Id, class P>
+void positions_at_run_time(const Id* ids, std::size_t count, P* out) noexcept {
+#if KVC_DETAIL_POSITIONS_AVX2
+  if constexpr (avx2_positions_types<Id, P>) {
+    if (count > 1 && count <= avx2_positions_max_count && cpu_has_avx2() &&
+        !bytes_overlap(ids, count * sizeof(Id), out, count * sizeof(P))) {
+      if (count * sizeof(P) > positions_stream_threshold())
+        positions_avx2<true>(ids, count, out);
+      else
+        positions_avx2<false>(ids, count, out);
+      return;
+    }
+  }
+#endif
+  run_positions(ids, ids, ids + count, 0, 0, out);
+}
+
+/// Segment ids the run-time path takes: a contiguous range of integers.
+template <class R>
+concept contiguous_integer_ids =
+    std::ranges::contiguous_range<const R> && std::ranges::sized_range<const R> &&
+    std::integral<std::remove_cv_t<std::ranges::range_value_t<const R>>>;
+
+/// Writes the position of every id of `segments` to out[0..size): the run loop during constant
+/// evaluation and for every other sequence; `positions_at_run_time` for contiguous integers at run
+/// time.
+template <class R, class P>
+KVC_HOST_DEVICE constexpr void write_positions(const R& segments, P* out) noexcept {
+#if !defined(__CUDA_ARCH__)  // the AVX2 kernel is host code; device code takes the run loop
+  if constexpr (contiguous_integer_ids<R>) {
+    if (!std::is_constant_evaluated()) {
+      positions_at_run_time(detail::range_data(segments), detail::range_size(segments), out);
+      return;
+    }
+  }
+#endif
+  walk_runs(segments, out);
+}
+
+/// Writes the row-relative position of every id of a flattened `[B, L]` batch (L = `row_length`)
+/// to out[0..size): `walk_row_runs` during constant evaluation and for every other sequence;
+/// `positions_at_run_time` once per row for contiguous integers at run time. Precondition:
+/// `row_length` divides the size of `segments` and is not 0 unless `segments` is empty.
+template <class R, class P>
+KVC_HOST_DEVICE constexpr void write_row_positions(const R& segments, std::size_t row_length,
+                                                   P* out) noexcept {
+#if !defined(__CUDA_ARCH__)  // as in write_positions
+  if constexpr (contiguous_integer_ids<R>) {
+    if (!std::is_constant_evaluated()) {
+      const auto* const ids = detail::range_data(segments);
+      const std::size_t count = detail::range_size(segments);
+      for (std::size_t row = 0; row != count; row += row_length)
+        positions_at_run_time(ids + row, row_length, out + row);
+      return;
+    }
+  }
+#endif
+  walk_row_runs(segments, row_length, out);
+}
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/positions.hpp
+
+namespace kvc {
+
+/// Function object type of `kvc::segment_positions`.
+struct segment_positions_fn {
+  /// Compile-time form: the position of every token, as a new array of the same length.
+  template <class S, std::size_t N>
+    requires comparable_with<S, S>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::array<std::size_t, N> operator()(
+      const std::array<S, N>& segments) const noexcept {
+    std::array<std::size_t, N> positions{};
+    detail::walk_runs(segments, positions.data());
+    return positions;
+  }
+
+  /// Span form: writes the position of every token to the first `size(segments)` elements of `out`.
+  ///
+  /// Returns `std::errc{}` on success, `std::errc::value_too_large` when `out` is shorter than
+  /// `segments`, and `std::errc::result_out_of_range` when a position does not fit in `out`'s
+  /// element type. On error `out` is untouched; on success its elements past `size(segments)` are.
+  /// `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments,
+                                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto count = static_cast<std::size_t>(detail::range_distance(segments));
+    if (detail::range_size(out) < count) return std::errc::value_too_large;
+    // A position is below the length of its run, so only a sequence longer than P's range can
+    // overflow, and only then is the extra pass over the runs needed.
+    constexpr auto p_max = std::numeric_limits<P>::max();
+    if (count > 0 && std::cmp_greater(count - 1, p_max) &&
+        std::cmp_greater(detail::summarize_runs(segments).longest - 1, p_max))
+      return std::errc::result_out_of_range;
+    detail::write_positions(segments, detail::range_data(out));
+    return std::errc{};
+  }
+
+  /// Row-aware span form, for a flattened `[B, L]` batch with `rows.value` = L: writes the
+  /// position of every token to the first `size(segments)` elements of `out`, restarting at every
+  /// run of equal ids and at every row start (every multiple of L), even when the id continues.
+  ///
+  /// Returns `std::errc::invalid_argument` when `segments` is not whole rows (L is 0 with a
+  /// non-empty input, or `size(segments)` is not a multiple of L); otherwise what the one-row form
+  /// returns: `std::errc{}`, `value_too_large` for an `out` shorter than `segments` (before
+  /// `result_out_of_range`), `result_out_of_range` for a position that does not fit `out`'s element
+  /// type. An empty batch succeeds for any L and writes nothing. On error `out` is untouched; on
+  /// success its elements past `size(segments)` are. `out` must not overlap `segments`.
+  template <segment_sequence R, position_output O>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::errc operator()(const R& segments, row_length rows,
+                                                               O&& out) const noexcept {
+    using P = std::ranges::range_value_t<O>;
+    const auto count = static_cast<std::size_t>(detail::range_distance(segments));
+    if (!detail::whole_rows(count, rows.value)) return std::errc::invalid_argument;
+    if (detail::range_size(out) < count) return std::errc::value_too_large;
+    // A position is below both L and the length of its run: the pass over the runs is needed only
+    // when L - 1 does not fit P.
+    constexpr auto p_max = std::numeric_limits<P>::max();
+    if (count > 0 && std::cmp_greater(rows.value - 1, p_max) &&
+        std::cmp_greater(detail::summarize_row_runs(segments, rows.value).longest - 1, p_max))
+      return std::errc::result_out_of_range;
+    detail::write_row_positions(segments, rows.value, detail::range_data(out));
+    return std::errc{};
+  }
+};
+
+/// Run-relative positions of packed segments; see `segment_positions_fn`.
+KVC_INLINE_VARIABLE constexpr segment_positions_fn segment_positions{};
+
+}  // namespace kvc
+// ---- end kvc/segment_positions.hpp
+
+// ---- begin kvc/slot_budget.hpp
+// kvc/slot_budget.hpp - the append-admission contract as state: a budget of KV slots that grants
+// whole requests or nothing, single-threaded (`kvc::slot_budget`) or lock-free
+// (`kvc::concurrent_slot_budget`).
+//
+// Both are defined by kvc::admitted_append: `try_reserve(n)` grants exactly
+// `admitted_append(capacity(), used(), n)`, so a grant is never partial and never negative, and
+// `used()` never exceeds `capacity()`.
+
+#include <cstddef>
+#include <utility>
+
+
+// ---- begin kvc/detail/atomic_size.hpp
+// kvc/detail/atomic_size.hpp - a lock-free atomic std::size_t: the two operations
+// kvc::concurrent_slot_budget needs.
+//
+// With g++ and clang these are the builtins std::atomic itself is built on, because <atomic> is
+// expensive to compile (on libstdc++ 12 it brings <system_error>, <string> and the waiting
+// machinery of C++20, about a third of the cost of including all of kvc); with any other compiler
+// they are std::atomic<std::size_t>'s own.
+
+#include <cstddef>
+
+#if !(defined(__GNUC__) || defined(__clang__))
+#include <atomic>
+#endif
+
+namespace kvc::detail {
+
+class atomic_size {
+ public:
+  constexpr explicit atomic_size(std::size_t value) noexcept : value_(value) {}
+  atomic_size(const atomic_size&) = delete;
+  atomic_size& operator=(const atomic_size&) = delete;
+
+#if defined(__GNUC__) || defined(__clang__)
+  static constexpr bool is_always_lock_free = __atomic_always_lock_free(sizeof(std::size_t), 0);
+
+  /// `load(std::memory_order_relaxed)`
+  [[nodiscard]] std::size_t load_relaxed() const noexcept {
+    return __atomic_load_n(&value_, __ATOMIC_RELAXED);
+  }
+  /// `load(std::memory_order_acquire)`
+  [[nodiscard]] std::size_t load_acquire() const noexcept {
+    return __atomic_load_n(&value_, __ATOMIC_ACQUIRE);
+  }
+  /// `compare_exchange_weak(expected, desired, std::memory_order_acq_rel,
+  /// std::memory_order_relaxed)`
+  [[nodiscard]] bool compare_exchange_weak(std::size_t& expected, std::size_t desired) noexcept {
+    return __atomic_compare_exchange_n(&value_, &expected, desired, true, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_RELAXED);
+  }
+
+ private:
+  alignas(sizeof(std::size_t)) std::size_t value_;
+#else
+  static constexpr bool is_always_lock_free = std::atomic<std::size_t>::is_always_lock_free;
+
+  [[nodiscard]] std::size_t load_relaxed() const noexcept {
+    return value_.load(std::memory_order_relaxed);
+  }
+  [[nodiscard]] std::size_t load_acquire() const noexcept {
+    return value_.load(std::memory_order_acquire);
+  }
+  [[nodiscard]] bool compare_exchange_weak(std::size_t& expected, std::size_t desired) noexcept {
+    return value_.compare_exchange_weak(expected, desired, std::memory_order_acq_rel,
+                                        std::memory_order_relaxed);
+  }
+
+ private:
+  std::atomic<std::size_t> value_;
+#endif
+};
+
+}  // namespace kvc::detail
+// ---- end kvc/detail/atomic_size.hpp
+
+namespace kvc {
+
+namespace detail {
+/// A budget's capacity from any integer: a negative capacity is an empty budget.
+template <integer Capacity>
+[[nodiscard]] constexpr std::size_t budget_capacity(Capacity capacity) noexcept {
+  if (std::cmp_less(capacity, 0)) return 0;
+  if (std::cmp_greater(capacity, static_cast<std::size_t>(-1))) return static_cast<std::size_t>(-1);
+  return static_cast<std::size_t>(capacity);
+}
+}  // namespace detail
+
+/// A single-threaded budget of `capacity` KV slots. Usable in constant expressions.
+class slot_budget {
+ public:
+  /// A budget of `capacity` slots, none used. A negative capacity makes an empty budget.
+  template <integer Capacity>
+  constexpr explicit slot_budget(Capacity capacity) noexcept
+      : capacity_(detail::budget_capacity(capacity)) {}
+
+  /// Reserves all `n` slots and returns `n`, or reserves nothing and returns 0: when they do not
+  /// fit in `available()`, and when `n <= 0`.
+  template <integer N>
+  [[nodiscard]] constexpr N try_reserve(N n) noexcept {
+    const N granted = admitted_append(capacity_, used_, n);
+    used_ += static_cast<std::size_t>(granted);  // 0 <= granted <= capacity_ - used_
+    return granted;
+  }
+
+  /// Releases `n` slots and returns true; returns false and changes nothing when `n` is negative
+  /// or more than `used()`. Releasing 0 slots succeeds.
+  template <integer N>
+  [[nodiscard]] constexpr bool release(N n) noexcept {
+    if (std::cmp_less(n, 0) || std::cmp_greater(n, used_)) return false;
+    used_ -= static_cast<std::size_t>(n);
+    return true;
+  }
+
+  [[nodiscard]] constexpr std::size_t used() const noexcept { return used_; }
+  [[nodiscard]] constexpr std::size_t available() const noexcept { return capacity_ - used_; }
+  [[nodiscard]] constexpr std::size_t capacity() const noexcept { return capacity_; }
+
+ private:
+  std::size_t capacity_;
+  std::size_t used_ = 0;
+};
+
+/// A lock-free budget of `capacity` KV slots shared by many threads: the same API and contract
+/// as `kvc::slot_budget`, each operation a compare-and-swap loop on one atomic counter (a
+/// `std::atomic<std::size_t>`, or on g++ and clang the builtins it is made of).
+class concurrent_slot_budget {
+ public:
+  static_assert(detail::atomic_size::is_always_lock_free,
+                "kvc::concurrent_slot_budget needs lock-free atomic operations on std::size_t");
+
+  template <integer Capacity>
+  explicit concurrent_slot_budget(Capacity capacity) noexcept
+      : capacity_(detail::budget_capacity(capacity)) {}
+
+  concurrent_slot_budget(const concurrent_slot_budget&) = delete;
+  concurrent_slot_budget& operator=(const concurrent_slot_budget&) = delete;
+
+  /// As `kvc::slot_budget::try_reserve`, atomically: the grant is decided against one consistent
+  /// value of `used()` and published only if no other thread changed it in between.
+  template <integer N>
+  [[nodiscard]] N try_reserve(N n) noexcept {
+    std::size_t current = used_.load_relaxed();
+    while (true) {
+      const N granted = admitted_append(capacity_, current, n);
+      if (granted == 0) return granted;
+      if (used_.compare_exchange_weak(current, current + static_cast<std::size_t>(granted)))
+        return granted;
+    }
+  }
+
+  /// As `kvc::slot_budget::release`, atomically.
+  template <integer N>
+  [[nodiscard]] bool release(N n) noexcept {
+    std::size_t current = used_.load_relaxed();
+    while (true) {
+      if (std::cmp_less(n, 0) || std::cmp_greater(n, current)) return false;
+      if (used_.compare_exchange_weak(current, current - static_cast<std::size_t>(n)))
+        return true;
+    }
+  }
+
+  [[nodiscard]] std::size_t used() const noexcept { return used_.load_acquire(); }
+  [[nodiscard]] std::size_t available() const noexcept { return capacity_ - used(); }
+  [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+
+ private:
+  const std::size_t capacity_;
+  detail::atomic_size used_{0};
+};
+
+}  // namespace kvc
+// ---- end kvc/slot_budget.hpp
+// ---- end kvc/kvc.hpp
