@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-static_assert(KVC_VERSION == KVC_VERSION_MAJOR * 10000 + KVC_VERSION_MINOR * 100 + KVC_VERSION_PATCH);
+static_assert(KVC_VERSION ==
+              KVC_VERSION_MAJOR * 10000 + KVC_VERSION_MINOR * 100 + KVC_VERSION_PATCH);
 static_assert(kvc::admitted_append(16, 13, 4) == 0);
 
 int main() {
