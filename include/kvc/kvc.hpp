@@ -16,3 +16,4 @@
 #include "segment_offsets.hpp"
 #include "segment_positions.hpp"
 #include "slot_budget.hpp"
+#include "version.hpp"

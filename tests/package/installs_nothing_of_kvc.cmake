@@ -1,0 +1,20 @@
+# cmake -P script: a project that has kvc as a sub-project installs its own files and nothing of
+# kvc's (KVC_INSTALL defaults to OFF there). Argument: -DBINARY_DIR=<the consumer's build tree>.
+set(prefix "${BINARY_DIR}/install-check")
+file(REMOVE_RECURSE "${prefix}")
+execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BINARY_DIR}" --prefix "${prefix}"
+                RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "cmake --install failed:\n${output}")
+endif()
+file(GLOB_RECURSE installed RELATIVE "${prefix}" "${prefix}/*")
+set(from_kvc "")
+foreach(file IN LISTS installed)
+  if(file MATCHES "(^|/)(kvc|kvc-report|kvc\\.pc|kvcConfig\\.cmake)($|/)")
+    list(APPEND from_kvc "${file}")
+  endif()
+endforeach()
+if(from_kvc OR NOT installed)
+  message(FATAL_ERROR "expected the consumer alone, installed: ${installed}")
+endif()
+message(STATUS "installed: ${installed} (nothing of kvc's)")
