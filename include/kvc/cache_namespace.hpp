@@ -12,6 +12,14 @@
 #include <string_view>  // also declares std::hash, specialized below
 #include <type_traits>
 
+// clang's lifetime annotation: a namespace viewing a temporary owning namespace is diagnosed
+// (-Wdangling). Other compilers have no such attribute, and would warn about an unknown one.
+#if __has_cpp_attribute(clang::lifetimebound)
+#define KVC_LIFETIMEBOUND [[clang::lifetimebound]]
+#else
+#define KVC_LIFETIMEBOUND
+#endif
+
 namespace kvc {
 
 /// A text field of `kvc::cache_namespace`: a `std::string_view` (it is one, publicly, and reads
@@ -83,8 +91,9 @@ struct owning_cache_namespace {
             std::string(ns.salt)};
   }
 
-  /// The non-owning view of this namespace (valid while this object is alive and unchanged).
-  [[nodiscard]] cache_namespace view() const noexcept {
+  /// The non-owning view of this namespace (valid while this object is alive and unchanged; clang
+  /// diagnoses a view kept past the end of a temporary owning namespace).
+  [[nodiscard]] cache_namespace view() const noexcept KVC_LIFETIMEBOUND {
     return {model, adapter, adapter_revision, salt};
   }
 
