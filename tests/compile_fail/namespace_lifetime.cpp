@@ -1,7 +1,7 @@
 // A kvc::cache_namespace views its strings, so one built from a temporary std::string would dangle
-// as soon as the full-expression ends. Each KVC_KO form below must not compile; the _ok build,
-// which keeps the strings alive in named variables, must. (The expected diagnostic is in
-// CMakeLists.txt.)
+// as soon as the full-expression ends. Each KVC_KO form below must not compile (form 5 with clang
+// only, which diagnoses it as -Wdangling); the _ok build, which keeps the strings alive in named
+// variables, must. (The expected diagnostics are in CMakeLists.txt.)
 #include <kvc/cache_namespace.hpp>
 
 #include <string>
@@ -29,6 +29,8 @@ std::size_t namespace_lifetime() {
 #elif KVC_KO == 4  // an assignment from a temporary
   kvc::cache_namespace ns{.model = model};
   ns.salt = salt + "-2";
+#elif KVC_KO == 5  // a view of a temporary owning namespace (clang only: [[clang::lifetimebound]])
+  const kvc::cache_namespace ns = kvc::owning_cache_namespace{.model = model, .salt = salt}.view();
 #else
   kvc::cache_namespace ns{.model = model, .adapter = "sql-lora", .salt = salt};
 #endif
