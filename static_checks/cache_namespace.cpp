@@ -16,10 +16,12 @@ using kvc::cache_namespace;
 
 // The fields and their order are the interface.
 static_assert(std::is_aggregate_v<cache_namespace>);
-static_assert(std::same_as<decltype(cache_namespace::model), std::string_view>);
-static_assert(std::same_as<decltype(cache_namespace::adapter), std::string_view>);
+// The text fields are std::string_views that refuse temporary std::strings (namespace_lifetime.cpp).
+static_assert(std::derived_from<decltype(cache_namespace::model), std::string_view>);
+static_assert(std::same_as<decltype(cache_namespace::model), kvc::namespace_text>);
+static_assert(std::same_as<decltype(cache_namespace::adapter), kvc::namespace_text>);
 static_assert(std::same_as<decltype(cache_namespace::adapter_revision), std::uint64_t>);
-static_assert(std::same_as<decltype(cache_namespace::salt), std::string_view>);
+static_assert(std::same_as<decltype(cache_namespace::salt), kvc::namespace_text>);
 static_assert(cache_namespace{"m"} == cache_namespace{"m", "", 0, ""});
 
 // Equality is field by field: no concatenation aliasing.

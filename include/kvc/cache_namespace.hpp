@@ -10,42 +10,98 @@
 #include <cstdint>
 #include <string>
 #include <string_view>  // also declares std::hash, specialized below
+#include <type_traits>
+
+// clang's lifetime annotation: a namespace viewing a temporary owning namespace is diagnosed
+// (-Wdangling). Other compilers have no such attribute, and would warn about an unknown one.
+#if __has_cpp_attribute(clang::lifetimebound)
+#define KVC_LIFETIMEBOUND [[clang::lifetimebound]]
+#else
+#define KVC_LIFETIMEBOUND
+#endif
 
 namespace kvc {
 
-/// The identity a KV-cache entry belongs to. Two namespaces are equal only when every field is.
-/// Non-owning: the viewed strings must outlive it (see `kvc::owning_cache_namespace`).
-struct cache_namespace {
-  std::string_view model{};
-  std::string_view adapter{};
-  std::uint64_t adapter_revision = 0;
-  std::string_view salt{};
+/// A text field of `kvc::cache_namespace`: a `std::string_view` (it is one, publicly, and reads
+/// as one everywhere) that refuses to view a temporary `std::string`.
+///
+/// It is made, implicitly, from string literals, `const char*`, `std::string_view`, anything else
+/// convertible to `std::string_view`, and lvalue `std::string`s. A `std::string` rvalue is refused
+/// at compile time: `kvc::cache_namespace{.model = load_model_name()}` would view a string
+/// destroyed at the end of the full-expression. Build such a namespace through
+/// `kvc::owning_cache_namespace`, which owns its strings, and its `view()`.
+struct namespace_text : std::string_view {
+  /// The empty text.
+  constexpr namespace_text() noexcept = default;
 
+  /// Views `text`: a string literal, a `const char*`, a `std::string_view`, an lvalue
+  /// `std::string`, or any other type convertible to `std::string_view` but a `std::string`
+  /// rvalue.
+  template <class Text>
+    requires(std::is_convertible_v<Text, std::string_view> &&
+             !std::is_same_v<std::remove_cvref_t<Text>, namespace_text> &&
+             !(std::is_rvalue_reference_v<Text&&> &&
+               std::is_same_v<std::remove_cvref_t<Text>, std::string>))
+  constexpr namespace_text(Text&& text) noexcept(
+      std::is_nothrow_convertible_v<Text, std::string_view>)
+      : std::string_view(static_cast<Text&&>(text)) {}
+
+  /// Views the `size` characters at `data`, as `std::string_view{data, size}` does.
+  constexpr namespace_text(const char* data, std::size_t size) noexcept
+      : std::string_view(data, size) {}
+
+  /// Refused: the namespace would outlive the string (use `kvc::owning_cache_namespace`).
+  namespace_text(std::string&&) = delete;
+  /// Refused: the namespace would outlive the string (use `kvc::owning_cache_namespace`).
+  namespace_text(const std::string&&) = delete;
+};
+
+/// The identity a KV-cache entry belongs to. Two namespaces are equal only when every field is.
+/// Non-owning: the viewed strings must outlive it (see `kvc::owning_cache_namespace`); a field
+/// cannot be made from a temporary `std::string`.
+struct cache_namespace {
+  /// The model (base weights) name, for example `"llama-3-8b"`.
+  namespace_text model{};
+  /// The adapter (LoRA) name; empty for the base model.
+  namespace_text adapter{};
+  /// The adapter's version: a reloaded adapter under the same name is another namespace.
+  std::uint64_t adapter_revision = 0;
+  /// The tenant's or request's cache salt; empty when none.
+  namespace_text salt{};
+
+  /// Equal when every field is equal (text fields by content).
   friend constexpr bool operator==(const cache_namespace&, const cache_namespace&) = default;
 };
 
 /// The owning counterpart, for long-lived cache entries: equal to, and hashing the same as, the
 /// `kvc::cache_namespace` that views it.
 struct owning_cache_namespace {
+  /// The model (base weights) name, owned.
   std::string model{};
+  /// The adapter (LoRA) name, owned; empty for the base model.
   std::string adapter{};
+  /// The adapter's version.
   std::uint64_t adapter_revision = 0;
+  /// The cache salt, owned; empty when none.
   std::string salt{};
 
-  /// An owning copy of `ns`.
+  /// An owning copy of `ns`: its strings are copied, so the result outlives them.
   [[nodiscard]] static owning_cache_namespace from(const cache_namespace& ns) {
     return {std::string(ns.model), std::string(ns.adapter), ns.adapter_revision,
             std::string(ns.salt)};
   }
 
-  /// The non-owning view of this namespace (valid while this object is alive and unchanged).
-  [[nodiscard]] cache_namespace view() const noexcept {
+  /// The non-owning view of this namespace (valid while this object is alive and unchanged; clang
+  /// diagnoses a view kept past the end of a temporary owning namespace).
+  [[nodiscard]] cache_namespace view() const noexcept KVC_LIFETIMEBOUND {
     return {model, adapter, adapter_revision, salt};
   }
 
+  /// Equal when every field is equal (strings by content).
   friend bool operator==(const owning_cache_namespace& a, const owning_cache_namespace& b) noexcept {
     return a.view() == b.view();
   }
+  /// Equal to a view when every field is equal (strings by content), whatever the view views.
   friend bool operator==(const owning_cache_namespace& a, const cache_namespace& b) noexcept {
     return a.view() == b;
   }
@@ -84,6 +140,7 @@ struct fnv1a {
   return static_cast<std::size_t>(h.state);
 }
 
+/// The hash of an owning namespace: that of its view, so equal namespaces hash equal across types.
 [[nodiscard]] inline std::size_t hash_value(const owning_cache_namespace& ns) noexcept {
   return hash_value(ns.view());
 }
@@ -91,10 +148,13 @@ struct fnv1a {
 /// A transparent hash: an `std::unordered_map<kvc::owning_cache_namespace, V,
 /// kvc::cache_namespace_hash, std::equal_to<>>` can be searched with a `kvc::cache_namespace`.
 struct cache_namespace_hash {
+  /// Marks the hash transparent: unordered containers accept any key type it hashes in `find`.
   using is_transparent = void;
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const cache_namespace& ns) const noexcept {
     return hash_value(ns);
   }
+  /// `kvc::hash_value(ns)`: the same value as for the namespace's view.
   [[nodiscard]] std::size_t operator()(const owning_cache_namespace& ns) const noexcept {
     return hash_value(ns);
   }
@@ -102,15 +162,19 @@ struct cache_namespace_hash {
 
 }  // namespace kvc
 
+/// Hashes a `kvc::cache_namespace` as `kvc::hash_value` does, so it can key unordered containers.
 template <>
 struct std::hash<kvc::cache_namespace> {
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const kvc::cache_namespace& ns) const noexcept {
     return kvc::hash_value(ns);
   }
 };
 
+/// Hashes a `kvc::owning_cache_namespace` as `kvc::hash_value` does: the same value as its view.
 template <>
 struct std::hash<kvc::owning_cache_namespace> {
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const kvc::owning_cache_namespace& ns) const noexcept {
     return kvc::hash_value(ns);
   }

@@ -18,10 +18,14 @@ namespace kvc {
 /// to `content_hash`. An aggregate: `kvc::multimodal_item{.offset = 2, .length = 576,
 /// .content_hash = h}`. A zero-length item marks no token.
 struct multimodal_item {
+  /// The index of the item's first token in its sequence.
   std::size_t offset = 0;
+  /// How many tokens the item covers.
   std::size_t length = 0;
+  /// A hash of the item's content (pixels, audio, embeddings), not of its placeholder ids.
   std::uint64_t content_hash = 0;
 
+  /// Equal when offset, length and content hash all are.
   friend constexpr bool operator==(const multimodal_item&, const multimodal_item&) = default;
 };
 

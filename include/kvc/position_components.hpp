@@ -14,6 +14,7 @@ namespace kvc {
 
 /// The number of position rows of a component-major position tensor: C rows of N tokens each.
 struct position_components {
+  /// C: 3 for M-RoPE, 1 for a one-row position tensor.
   std::size_t value;
 };
 

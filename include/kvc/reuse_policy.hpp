@@ -18,9 +18,12 @@ namespace kvc {
 /// `recompute_last_token` (0 for an empty request), else `p`. A `block_size` of 0 reuses nothing.
 /// A structural type: usable as a template argument (`kvc::suites::prefix_reuse_under<P>`).
 struct reuse_policy {
+  /// The reused length is a multiple of this (1: any length; 16: vLLM's blocks; 0: nothing).
   std::size_t block_size = 1;
+  /// Whether the last requested token is kept out of the reused prefix, to be recomputed.
   bool recompute_last_token = false;
 
+  /// Equal when both fields are.
   friend constexpr bool operator==(const reuse_policy&, const reuse_policy&) = default;
 };
 

@@ -12,6 +12,7 @@ namespace kvc {
 
 /// The number of tokens in every row of a flattened `[B, L]` batch.
 struct row_length {
+  /// L, the tokens per row.
   std::size_t value;
 };
 

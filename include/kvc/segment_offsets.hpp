@@ -29,6 +29,7 @@ struct segment_run_count_fn {
     return detail::summarize_runs(segments).runs;
   }
 };
+/// How many runs a segment sequence holds; see `segment_run_count_fn::operator()`.
 KVC_INLINE_VARIABLE constexpr segment_run_count_fn segment_run_count{};
 
 /// Function object type of `kvc::max_segment_length`.
@@ -39,6 +40,7 @@ struct max_segment_length_fn {
     return detail::summarize_runs(segments).longest;
   }
 };
+/// The longest run of a segment sequence (`max_seqlen`); see `max_segment_length_fn::operator()`.
 KVC_INLINE_VARIABLE constexpr max_segment_length_fn max_segment_length{};
 
 /// The compile-time result of `kvc::segment_offsets` for N ids: runs + 1 <= N + 1 offsets.

@@ -52,8 +52,11 @@ class slot_budget {
     return true;
   }
 
+  /// The slots reserved and not yet released.
   [[nodiscard]] constexpr std::size_t used() const noexcept { return used_; }
+  /// The slots that can still be reserved: `capacity() - used()`.
   [[nodiscard]] constexpr std::size_t available() const noexcept { return capacity_ - used_; }
+  /// The budget's size, fixed at construction (0 for a negative capacity).
   [[nodiscard]] constexpr std::size_t capacity() const noexcept { return capacity_; }
 
  private:
@@ -69,6 +72,7 @@ class concurrent_slot_budget {
   static_assert(detail::atomic_size::is_always_lock_free,
                 "kvc::concurrent_slot_budget needs lock-free atomic operations on std::size_t");
 
+  /// A budget of `capacity` slots, none used. A negative capacity makes an empty budget.
   template <integer Capacity>
   explicit concurrent_slot_budget(Capacity capacity) noexcept
       : capacity_(detail::budget_capacity(capacity)) {}
@@ -100,8 +104,12 @@ class concurrent_slot_budget {
     }
   }
 
+  /// The slots reserved and not yet released, as of one atomic load (other threads may change it
+  /// at once).
   [[nodiscard]] std::size_t used() const noexcept { return used_.load_acquire(); }
+  /// The slots that could be reserved as of one atomic load: `capacity() - used()`.
   [[nodiscard]] std::size_t available() const noexcept { return capacity_ - used(); }
+  /// The budget's size, fixed at construction (0 for a negative capacity).
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
 
  private:

@@ -318,42 +318,98 @@ KVC_INLINE_VARIABLE constexpr admitted_batch_fn admitted_batch{};
 #include <cstdint>
 #include <string>
 #include <string_view>  // also declares std::hash, specialized below
+#include <type_traits>
+
+// clang's lifetime annotation: a namespace viewing a temporary owning namespace is diagnosed
+// (-Wdangling). Other compilers have no such attribute, and would warn about an unknown one.
+#if __has_cpp_attribute(clang::lifetimebound)
+#define KVC_LIFETIMEBOUND [[clang::lifetimebound]]
+#else
+#define KVC_LIFETIMEBOUND
+#endif
 
 namespace kvc {
 
-/// The identity a KV-cache entry belongs to. Two namespaces are equal only when every field is.
-/// Non-owning: the viewed strings must outlive it (see `kvc::owning_cache_namespace`).
-struct cache_namespace {
-  std::string_view model{};
-  std::string_view adapter{};
-  std::uint64_t adapter_revision = 0;
-  std::string_view salt{};
+/// A text field of `kvc::cache_namespace`: a `std::string_view` (it is one, publicly, and reads
+/// as one everywhere) that refuses to view a temporary `std::string`.
+///
+/// It is made, implicitly, from string literals, `const char*`, `std::string_view`, anything else
+/// convertible to `std::string_view`, and lvalue `std::string`s. A `std::string` rvalue is refused
+/// at compile time: `kvc::cache_namespace{.model = load_model_name()}` would view a string
+/// destroyed at the end of the full-expression. Build such a namespace through
+/// `kvc::owning_cache_namespace`, which owns its strings, and its `view()`.
+struct namespace_text : std::string_view {
+  /// The empty text.
+  constexpr namespace_text() noexcept = default;
 
+  /// Views `text`: a string literal, a `const char*`, a `std::string_view`, an lvalue
+  /// `std::string`, or any other type convertible to `std::string_view` but a `std::string`
+  /// rvalue.
+  template <class Text>
+    requires(std::is_convertible_v<Text, std::string_view> &&
+             !std::is_same_v<std::remove_cvref_t<Text>, namespace_text> &&
+             !(std::is_rvalue_reference_v<Text&&> &&
+               std::is_same_v<std::remove_cvref_t<Text>, std::string>))
+  constexpr namespace_text(Text&& text) noexcept(
+      std::is_nothrow_convertible_v<Text, std::string_view>)
+      : std::string_view(static_cast<Text&&>(text)) {}
+
+  /// Views the `size` characters at `data`, as `std::string_view{data, size}` does.
+  constexpr namespace_text(const char* data, std::size_t size) noexcept
+      : std::string_view(data, size) {}
+
+  /// Refused: the namespace would outlive the string (use `kvc::owning_cache_namespace`).
+  namespace_text(std::string&&) = delete;
+  /// Refused: the namespace would outlive the string (use `kvc::owning_cache_namespace`).
+  namespace_text(const std::string&&) = delete;
+};
+
+/// The identity a KV-cache entry belongs to. Two namespaces are equal only when every field is.
+/// Non-owning: the viewed strings must outlive it (see `kvc::owning_cache_namespace`); a field
+/// cannot be made from a temporary `std::string`.
+struct cache_namespace {
+  /// The model (base weights) name, for example `"llama-3-8b"`.
+  namespace_text model{};
+  /// The adapter (LoRA) name; empty for the base model.
+  namespace_text adapter{};
+  /// The adapter's version: a reloaded adapter under the same name is another namespace.
+  std::uint64_t adapter_revision = 0;
+  /// The tenant's or request's cache salt; empty when none.
+  namespace_text salt{};
+
+  /// Equal when every field is equal (text fields by content).
   friend constexpr bool operator==(const cache_namespace&, const cache_namespace&) = default;
 };
 
 /// The owning counterpart, for long-lived cache entries: equal to, and hashing the same as, the
 /// `kvc::cache_namespace` that views it.
 struct owning_cache_namespace {
+  /// The model (base weights) name, owned.
   std::string model{};
+  /// The adapter (LoRA) name, owned; empty for the base model.
   std::string adapter{};
+  /// The adapter's version.
   std::uint64_t adapter_revision = 0;
+  /// The cache salt, owned; empty when none.
   std::string salt{};
 
-  /// An owning copy of `ns`.
+  /// An owning copy of `ns`: its strings are copied, so the result outlives them.
   [[nodiscard]] static owning_cache_namespace from(const cache_namespace& ns) {
     return {std::string(ns.model), std::string(ns.adapter), ns.adapter_revision,
             std::string(ns.salt)};
   }
 
-  /// The non-owning view of this namespace (valid while this object is alive and unchanged).
-  [[nodiscard]] cache_namespace view() const noexcept {
+  /// The non-owning view of this namespace (valid while this object is alive and unchanged; clang
+  /// diagnoses a view kept past the end of a temporary owning namespace).
+  [[nodiscard]] cache_namespace view() const noexcept KVC_LIFETIMEBOUND {
     return {model, adapter, adapter_revision, salt};
   }
 
+  /// Equal when every field is equal (strings by content).
   friend bool operator==(const owning_cache_namespace& a, const owning_cache_namespace& b) noexcept {
     return a.view() == b.view();
   }
+  /// Equal to a view when every field is equal (strings by content), whatever the view views.
   friend bool operator==(const owning_cache_namespace& a, const cache_namespace& b) noexcept {
     return a.view() == b;
   }
@@ -392,6 +448,7 @@ struct fnv1a {
   return static_cast<std::size_t>(h.state);
 }
 
+/// The hash of an owning namespace: that of its view, so equal namespaces hash equal across types.
 [[nodiscard]] inline std::size_t hash_value(const owning_cache_namespace& ns) noexcept {
   return hash_value(ns.view());
 }
@@ -399,10 +456,13 @@ struct fnv1a {
 /// A transparent hash: an `std::unordered_map<kvc::owning_cache_namespace, V,
 /// kvc::cache_namespace_hash, std::equal_to<>>` can be searched with a `kvc::cache_namespace`.
 struct cache_namespace_hash {
+  /// Marks the hash transparent: unordered containers accept any key type it hashes in `find`.
   using is_transparent = void;
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const cache_namespace& ns) const noexcept {
     return hash_value(ns);
   }
+  /// `kvc::hash_value(ns)`: the same value as for the namespace's view.
   [[nodiscard]] std::size_t operator()(const owning_cache_namespace& ns) const noexcept {
     return hash_value(ns);
   }
@@ -410,15 +470,19 @@ struct cache_namespace_hash {
 
 }  // namespace kvc
 
+/// Hashes a `kvc::cache_namespace` as `kvc::hash_value` does, so it can key unordered containers.
 template <>
 struct std::hash<kvc::cache_namespace> {
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const kvc::cache_namespace& ns) const noexcept {
     return kvc::hash_value(ns);
   }
 };
 
+/// Hashes a `kvc::owning_cache_namespace` as `kvc::hash_value` does: the same value as its view.
 template <>
 struct std::hash<kvc::owning_cache_namespace> {
+  /// `kvc::hash_value(ns)`.
   [[nodiscard]] std::size_t operator()(const kvc::owning_cache_namespace& ns) const noexcept {
     return kvc::hash_value(ns);
   }
@@ -444,10 +508,14 @@ namespace kvc {
 /// to `content_hash`. An aggregate: `kvc::multimodal_item{.offset = 2, .length = 576,
 /// .content_hash = h}`. A zero-length item marks no token.
 struct multimodal_item {
+  /// The index of the item's first token in its sequence.
   std::size_t offset = 0;
+  /// How many tokens the item covers.
   std::size_t length = 0;
+  /// A hash of the item's content (pixels, audio, embeddings), not of its placeholder ids.
   std::uint64_t content_hash = 0;
 
+  /// Equal when offset, length and content hash all are.
   friend constexpr bool operator==(const multimodal_item&, const multimodal_item&) = default;
 };
 
@@ -902,9 +970,12 @@ namespace kvc {
 /// `recompute_last_token` (0 for an empty request), else `p`. A `block_size` of 0 reuses nothing.
 /// A structural type: usable as a template argument (`kvc::suites::prefix_reuse_under<P>`).
 struct reuse_policy {
+  /// The reused length is a multiple of this (1: any length; 16: vLLM's blocks; 0: nothing).
   std::size_t block_size = 1;
+  /// Whether the last requested token is kept out of the reused prefix, to be recomputed.
   bool recompute_last_token = false;
 
+  /// Equal when both fields are.
   friend constexpr bool operator==(const reuse_policy&, const reuse_policy&) = default;
 };
 
@@ -1026,14 +1097,22 @@ namespace kvc {
 /// The first `size()` of `Capacity` slots hold values; the range covers exactly those.
 template <class T, std::size_t Capacity>
 struct bounded_list {
+  /// The slots: the first `count` hold the values, the rest are value-initialized.
   std::array<T, Capacity> storage{};
+  /// How many values the list holds, at most `Capacity`.
   std::size_t count = 0;
 
+  /// Appends `value`. Requires `size() < Capacity`.
   constexpr void push_back(const T& value) noexcept { storage[count++] = value; }
+  /// How many values the list holds.
   [[nodiscard]] constexpr std::size_t size() const noexcept { return count; }
+  /// Whether the list holds no value.
   [[nodiscard]] constexpr bool empty() const noexcept { return count == 0; }
+  /// The first value.
   [[nodiscard]] constexpr const T* begin() const noexcept { return storage.data(); }
+  /// Past the last value (not past the last slot).
   [[nodiscard]] constexpr const T* end() const noexcept { return storage.data() + count; }
+  /// The `i`th value. Requires `i < size()`.
   [[nodiscard]] constexpr const T& operator[](std::size_t i) const noexcept { return storage[i]; }
 
   /// Equal to any sized range holding the same values, e.g. a `std::array` of them. Integers
@@ -1047,6 +1126,7 @@ struct bounded_list {
       if (!detail::equal_ids(list.storage[i++], value)) return false;
     return true;
   }
+  /// Equal when both hold the same values; the slots past them do not count.
   [[nodiscard]] friend constexpr bool operator==(const bounded_list& a, const bounded_list& b) noexcept {
     if (a.count != b.count) return false;
     for (std::size_t i = 0; i < a.count; ++i)
@@ -1074,6 +1154,7 @@ namespace kvc {
 
 /// The number of position rows of a component-major position tensor: C rows of N tokens each.
 struct position_components {
+  /// C: 3 for M-RoPE, 1 for a one-row position tensor.
   std::size_t value;
 };
 
@@ -1721,6 +1802,7 @@ namespace kvc {
 
 /// The number of tokens in every row of a flattened `[B, L]` batch.
 struct row_length {
+  /// L, the tokens per row.
   std::size_t value;
 };
 
@@ -1752,6 +1834,7 @@ struct segment_run_count_fn {
     return detail::summarize_runs(segments).runs;
   }
 };
+/// How many runs a segment sequence holds; see `segment_run_count_fn::operator()`.
 KVC_INLINE_VARIABLE constexpr segment_run_count_fn segment_run_count{};
 
 /// Function object type of `kvc::max_segment_length`.
@@ -1762,6 +1845,7 @@ struct max_segment_length_fn {
     return detail::summarize_runs(segments).longest;
   }
 };
+/// The longest run of a segment sequence (`max_seqlen`); see `max_segment_length_fn::operator()`.
 KVC_INLINE_VARIABLE constexpr max_segment_length_fn max_segment_length{};
 
 /// The compile-time result of `kvc::segment_offsets` for N ids: runs + 1 <= N + 1 offsets.
@@ -2358,8 +2442,11 @@ class slot_budget {
     return true;
   }
 
+  /// The slots reserved and not yet released.
   [[nodiscard]] constexpr std::size_t used() const noexcept { return used_; }
+  /// The slots that can still be reserved: `capacity() - used()`.
   [[nodiscard]] constexpr std::size_t available() const noexcept { return capacity_ - used_; }
+  /// The budget's size, fixed at construction (0 for a negative capacity).
   [[nodiscard]] constexpr std::size_t capacity() const noexcept { return capacity_; }
 
  private:
@@ -2375,6 +2462,7 @@ class concurrent_slot_budget {
   static_assert(detail::atomic_size::is_always_lock_free,
                 "kvc::concurrent_slot_budget needs lock-free atomic operations on std::size_t");
 
+  /// A budget of `capacity` slots, none used. A negative capacity makes an empty budget.
   template <integer Capacity>
   explicit concurrent_slot_budget(Capacity capacity) noexcept
       : capacity_(detail::budget_capacity(capacity)) {}
@@ -2406,8 +2494,12 @@ class concurrent_slot_budget {
     }
   }
 
+  /// The slots reserved and not yet released, as of one atomic load (other threads may change it
+  /// at once).
   [[nodiscard]] std::size_t used() const noexcept { return used_.load_acquire(); }
+  /// The slots that could be reserved as of one atomic load: `capacity() - used()`.
   [[nodiscard]] std::size_t available() const noexcept { return capacity_ - used(); }
+  /// The budget's size, fixed at construction (0 for a negative capacity).
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
 
  private:

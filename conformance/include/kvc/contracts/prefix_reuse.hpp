@@ -257,10 +257,13 @@ template <fixed_label Name, reuse_policy P, class... OtherEngines>
       named<"capped_window under the policy">(bad::under<P>(bad::capped_window)));
 }
 
-/// The four standard policies.
+/// The four standard policies. This one: the exact common prefix.
 inline constexpr reuse_policy exact_policy{};
+/// Whole blocks of 16 tokens; the last requested token may be among them.
 inline constexpr reuse_policy blocks_of_16_policy{.block_size = 16};
+/// Any length, never the last requested token (SGLang with page size 1, llama.cpp).
 inline constexpr reuse_policy recompute_last_policy{.recompute_last_token = true};
+/// Whole blocks of 16 within all but the last requested token (vLLM).
 inline constexpr reuse_policy vllm_policy{.block_size = 16, .recompute_last_token = true};
 
 /// The block suite for P: kvc's block form under P passes; every exact block mutant under P, and

@@ -19,7 +19,9 @@ namespace kvc::fixtures {
 /// embeddings. Pairwise different in every low bit field an engine might reduce them to (mod 2^8,
 /// 2^16 and 2^30).
 inline constexpr std::uint64_t image_a = 0x9E3779B97F4A7C15;
+/// The second image's content hash (see `image_a`).
 inline constexpr std::uint64_t image_b = 0xC2B2AE3D27D4EB4F;
+/// The prompt embeddings' content hash (see `image_a`).
 inline constexpr std::uint64_t embeddings = 0x165667B19E3779F9;
 
 /// An item list, in the order written.

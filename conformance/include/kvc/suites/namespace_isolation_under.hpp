@@ -33,6 +33,7 @@ inline constexpr std::size_t whole_block_tokens = 33;
 /// Under a policy, an aliasing comparison then reuses whole blocks where it should reuse nothing.
 template <reuse_policy P>
 struct to_whole_blocks {
+  /// The fixture made of `exact`: its namespaces, 33 equal tokens, and what P reuses of them.
   template <class Label, class Call, class Inputs, class Expected>
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {

@@ -38,6 +38,7 @@ template <reuse_policy P, class Label, class Cached, class Requested>
 /// (0 for b <= 0).
 template <reuse_policy P, std::size_t Requested = 3>
 struct to_policy {
+  /// `exact` with its expected value replaced by what P makes of it.
   template <class Label, class Call, class Inputs, class Expected>
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {

@@ -117,6 +117,7 @@ struct direct_call {
     });
   }();
 
+  /// Calls `impl` with `args` in the first offered form it accepts, and returns its result.
   template <class Impl, class Args>
   [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) {
     return boost::hana::unpack(args, [&impl](const auto&... arg) { return call(impl, arg...); });
@@ -178,6 +179,7 @@ struct direct_call {
 /// element (Trim = true: for outputs whose length depends on the values).
 template <std::size_t Extra, bool Trim>
 struct span_output_call {
+  /// The value `out` is pre-filled with: an element still holding it was not written.
   static constexpr std::size_t unwritten = detail::unwritten_output;
 
   /// Whether `impl` can be called in one of the two shapes (ids converted to `int` or not).
@@ -195,6 +197,8 @@ struct span_output_call {
             callable(std::type_identity<int>{}, std::type_identity<std::array<int, n>>{}));
   }();
 
+  /// Calls `impl` in the first shape it takes and returns the actual result: the range it
+  /// returned, or `out` (whole, or up to its first unwritten element when Trim).
   template <class Impl, class Args>
   [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) noexcept {
     const auto& segments = boost::hana::at_c<0>(args);
@@ -246,6 +250,7 @@ struct span_output_call {
 /// first unwritten element (Trim = true), as for `span_output_call`.
 template <std::size_t Extra, bool Trim>
 struct rows_output_call {
+  /// The value `out` is pre-filled with: an element still holding it was not written.
   static constexpr std::size_t unwritten = detail::unwritten_output;
 
  private:
@@ -283,6 +288,8 @@ struct rows_output_call {
       return row_form<Impl, id_type> != 0;
   }();
 
+  /// Calls `impl` with the ids, L in the first form it takes and `out`, and returns `out` (whole,
+  /// or up to its first unwritten element when Trim).
   template <class Impl, class Args>
   [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) noexcept {
     const auto& segments = boost::hana::at_c<0>(args);

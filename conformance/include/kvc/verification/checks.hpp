@@ -140,6 +140,8 @@ class verdict {
                     const detail::shown_result& expected, bool callable = true) noexcept
       : failed_(failed), actual_(actual), expected_(expected), callable_(callable) {}
 
+  /// True when every fixture passed. A failed verdict stops a constant evaluation at
+  /// `kvc::fixture_failed<label>`, naming the fixture; at run time it is false.
   // NOLINTNEXTLINE(google-explicit-constructor): `constexpr bool ok = kvc::verify(...)` reads well.
   constexpr operator bool() const noexcept {
     if (!callable_) return false;

@@ -23,7 +23,9 @@ namespace kvc::verification {
 /// publishes.
 template <class Name, class Impl>
 struct named_implementation {
+  /// The implementation's name in reports, a Hana compile-time string.
   Name name;
+  /// The implementation, a function object.
   Impl impl;
 };
 
@@ -37,11 +39,15 @@ template <fixed_label Name, class Impl>
 /// record's own fixtures (true: Passed, false: Failed).
 template <class Name, class Impl, std::size_t N>
 struct record_row {
+  /// The implementation's name in the record's table, a Hana compile-time string.
   Name name;
+  /// The implementation the record publishes.
   Impl impl;
+  /// Its published outcome on each of the record's fixtures, in order (true: Passed).
   std::array<bool, N> outcomes;
 };
 
+/// The implementation `impl`, published under the name `Name` with the outcome row `outcomes`.
 template <fixed_label Name, class Impl, std::size_t N>
 [[nodiscard]] constexpr auto published(const Impl& impl, const std::array<bool, N>& outcomes) noexcept {
   return record_row<decltype(label<Name>), Impl, N>{label<Name>, impl, outcomes};
@@ -50,10 +56,13 @@ template <fixed_label Name, class Impl, std::size_t N>
 /// A failure record: its own fixtures and the implementations it publishes.
 template <class Suite, class Rows>
 struct failure_record {
-  const Suite& fixtures;  // the suite's own storage: a suite is never copied
+  /// The record's own fixtures (the suite's own storage: a suite is never copied).
+  const Suite& fixtures;
+  /// The published implementations, a Hana tuple of `record_row`s.
   Rows rows;
 };
 
+/// The failure record of the suite `fixtures` (viewed, not copied) and its published `rows`.
 template <class Suite, class... Rows>
 [[nodiscard]] constexpr auto record(const Suite& fixtures, const Rows&... rows) noexcept {
   return failure_record<Suite, boost::hana::tuple<Rows...>>{fixtures,
@@ -65,11 +74,17 @@ template <class Suite, class... Rows>
 /// suite). `fuzz_target` names the fuzz target its fixtures seed (empty: none).
 template <class Name, class FuzzTarget, class Suite, class Reference, class Mutants, class Records>
 struct suite_check {
+  /// The suite's name in reports, a Hana compile-time string.
   Name name;
+  /// The fuzz target the suite's fixtures seed, a Hana compile-time string (empty: none).
   FuzzTarget fuzz_target;
-  const Suite& suite;  // the suite's own storage: descriptors do not copy suites
+  /// The suite (its own storage: descriptors do not copy suites).
+  const Suite& suite;
+  /// The reference implementation, which must pass every fixture.
   Reference reference;
+  /// The known-bad implementations, a Hana tuple of `named_implementation`s, each failing a fixture.
   Mutants mutants;
+  /// The failure records, a Hana tuple of none or one `failure_record`.
   Records records;
 };
 
@@ -95,10 +110,13 @@ template <class Name, class Fuzz, class Suite, class Reference, class Mutants, c
 /// A contract's descriptor: its name and its suite checks.
 template <class Name, class Checks>
 struct contract_descriptor {
+  /// The contract's name, a Hana compile-time string.
   Name name;
+  /// Its suite checks, a Hana tuple of `suite_check`s.
   Checks checks;
 };
 
+/// The descriptor of the contract named `Name`, with its suite checks.
 template <fixed_label Name, class... Checks>
 [[nodiscard]] constexpr auto describe_contract(const Checks&... checks) noexcept {
   return contract_descriptor<decltype(label<Name>), boost::hana::tuple<Checks...>>{
@@ -154,6 +172,7 @@ template <class Check, class Fixtures, class Row>
   return false;
 }
 
+/// Whether every row of `record` is reproduced, as for a single row above.
 template <class Check, class Record>
 [[nodiscard]] constexpr bool reproduces(const Check& check, const Record& record) noexcept {
   return boost::hana::unpack(record.rows, [&check, &record](const auto&... rows) {

@@ -19,9 +19,13 @@ namespace kvc {
 /// `expected` is what the contract demands.
 template <class Label, class Call, class Inputs, class Expected>
 struct fixture {
+  /// How the inputs reach the implementation (`kvc::direct_call`, `kvc::span_output_call`, ...).
   using call = Call;
+  /// The fixture's name, a Hana compile-time string, so that a failure's diagnostic names it.
   Label label;
+  /// The call's arguments, a Hana tuple.
   Inputs inputs;
+  /// The result the contract demands.
   Expected expected;
 };
 

@@ -16,7 +16,9 @@ namespace kvc {
 /// A string literal usable as a template argument; only a vehicle for `kvc::label`.
 template <std::size_t Size>
 struct fixed_label {
+  /// The literal's characters, its terminating NUL included.
   char chars[Size]{};
+  /// Copies the literal `text`; implicit, so that `kvc::label<"text">` reads as written.
   constexpr fixed_label(const char (&text)[Size]) noexcept {  // NOLINT: implicit by design
     for (std::size_t i = 0; i < Size; ++i) chars[i] = text[i];
   }

@@ -21,6 +21,7 @@ namespace kvc {
 /// the form in reports: "does not implement the 3-row form".
 template <class Call, fixed_label Form>
 struct optional_form : Call {
+  /// The optional form's name, as reports print it.
   static constexpr auto form = Form;
 };
 

@@ -214,6 +214,8 @@ struct position_ids_call {
   template <class Impl, class Args>
   static constexpr bool accepts = !std::is_same_v<form<Impl, Args>, detail::no_call_shape_fits>;
 
+  /// Calls `impl` with the fixture's positions (and C) in the first form it takes, and returns
+  /// the actual result in the contract's form.
   template <class Impl, class Args>
   [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) {
     using chosen = form<Impl, Args>;

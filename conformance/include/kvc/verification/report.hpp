@@ -28,10 +28,12 @@ namespace kvc {
 /// One fixture of a `kvc::conformance_report`: its label, its inputs, what the implementation
 /// returned and what the contract demands, as text, and whether the two are equal.
 struct fixture_outcome {
+  /// The fixture's label.
   std::string label;
   std::string inputs;    ///< the call's arguments, comma-separated: `16, 12, 4`
   std::string actual;    ///< `3`, `-1`, `[0, 1, 2]`, `true`
   std::string expected;  ///< the same form
+  /// Whether `actual` equals `expected` (true for a skipped fixture).
   bool passed = false;
   /// Not run: the fixture is of a form the implementation does not take (an optional form,
   /// kvc/verification/optional_form.hpp). A skipped fixture is not failed: `passed` is true, and
@@ -46,6 +48,7 @@ struct fixture_outcome {
 ///   |---|---|---|---|
 ///   | negative request | -1 | 0 | Failed |
 struct conformance_report {
+  /// One outcome per fixture, in the suite's order.
   std::vector<fixture_outcome> fixtures;
 
   /// True when every fixture passed (and for an empty suite).
@@ -68,6 +71,7 @@ struct conformance_report {
     return failed;
   }
 
+  /// Prints the records' Markdown table: one row per fixture, Passed, Failed or Skipped.
   friend std::ostream& operator<<(std::ostream& out, const conformance_report& report) {
     out << "| Boundary fixture | Actual | Expected | Outcome |\n|---|---|---|---|\n";
     for (const auto& f : report.fixtures) {
