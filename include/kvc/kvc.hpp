@@ -17,3 +17,5 @@
 #include "segment_positions.hpp"
 #include "slot_budget.hpp"
 #include "version.hpp"
+#include "model/prefix_cache.hpp"
+#include "model/slot_allocator.hpp"

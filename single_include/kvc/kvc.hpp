@@ -2526,4 +2526,227 @@ class concurrent_slot_budget {
 #define KVC_VERSION_PATCH 0
 #define KVC_VERSION (KVC_VERSION_MAJOR * 10000 + KVC_VERSION_MINOR * 100 + KVC_VERSION_PATCH)
 // ---- end kvc/version.hpp
+
+// ---- begin kvc/model/prefix_cache.hpp
+// kvc/model/prefix_cache.hpp - the reference model of a stateful prefix cache: many sequences from
+// many namespaces, looked up by the prefix-reuse contract, forgotten namespace by namespace.
+//
+// Why a model: engines do not call the 4-argument contract once, they keep a cache (a radix tree,
+// a block hash table, a host-memory prompt cache) and answer lookups from whatever it holds. The
+// model holds every inserted sequence and answers a lookup as the contract over every one of them,
+// so it is obviously correct; kvc's stateful runner (kvc/stateful/prefix_cache_check.hpp) compares
+// an engine's cache with it after every step.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+
+namespace kvc::model {
+
+/// A prefix cache of at most `MaxEntries` sequences of at most `MaxTokens` tokens each, usable in
+/// constant expressions (fixed-capacity storage: clang++ 14 with libstdc++ cannot allocate there).
+///
+/// It never evicts. It keeps the `kvc::cache_namespace` it is given, a view: the namespace's
+/// strings must outlive the entry (string literals and long-lived strings do).
+template <std::size_t MaxEntries, std::size_t MaxTokens>
+class basic_prefix_cache {
+ public:
+  /// The most sequences the model holds at once.
+  static constexpr std::size_t max_entries = MaxEntries;
+  /// The longest sequence the model holds.
+  static constexpr std::size_t max_tokens = MaxTokens;
+
+  /// An empty cache.
+  constexpr basic_prefix_cache() noexcept = default;
+
+  /// Caches `tokens` under `ns` and returns true. A sequence that a live entry of `ns` already
+  /// starts with (the empty one included) adds nothing. Returns false and changes nothing when the
+  /// model cannot hold it: more than `max_tokens` tokens, or `max_entries` entries already live.
+  constexpr bool insert(const cache_namespace& ns, std::span<const std::int32_t> tokens) noexcept {
+    if (tokens.size() > MaxTokens) return false;
+    for (std::size_t e = 0; e < size_; ++e)
+      if (entries_[e].ns == ns && reusable_prefix_length(ns, ns, entries_[e].view(), tokens) ==
+                                      tokens.size())
+        return true;
+    if (size_ == MaxEntries) return false;
+    entry& added = entries_[size_];
+    added.ns = ns;
+    added.length = tokens.size();
+    for (std::size_t i = 0; i < tokens.size(); ++i) added.tokens[i] = tokens[i];
+    ++size_;
+    return true;
+  }
+
+  /// The reusable prefix of `tokens` under `ns`: the largest `kvc::reusable_prefix_length(entry's
+  /// namespace, ns, entry's tokens, tokens)` over every live entry, 0 when there is none.
+  [[nodiscard]] constexpr std::size_t lookup(const cache_namespace& ns,
+                                             std::span<const std::int32_t> tokens) const noexcept {
+    std::size_t longest = 0;
+    for (std::size_t e = 0; e < size_; ++e) {
+      const std::size_t reused = reusable_prefix_length(entries_[e].ns, ns, entries_[e].view(), tokens);
+      if (reused > longest) longest = reused;
+    }
+    return longest;
+  }
+
+  /// `lookup(ns, tokens)` as an engine with `policy` reuses it: rounded down to the policy's
+  /// blocks, and short of the last token when the policy recomputes it.
+  [[nodiscard]] constexpr std::size_t lookup(const cache_namespace& ns,
+                                             std::span<const std::int32_t> tokens,
+                                             reuse_policy policy) const noexcept {
+    return detail::reused_under(policy, lookup(ns, tokens), tokens.size());
+  }
+
+  /// Forgets every entry of `ns` (an adapter unloaded or reloaded, a tenant gone) and returns how
+  /// many there were. Other namespaces' entries stay, in their order.
+  constexpr std::size_t erase(const cache_namespace& ns) noexcept {
+    std::size_t kept = 0;
+    for (std::size_t e = 0; e < size_; ++e)
+      if (!(entries_[e].ns == ns)) entries_[kept++] = entries_[e];
+    const std::size_t erased = size_ - kept;
+    size_ = kept;
+    return erased;
+  }
+
+  /// Forgets every entry.
+  constexpr void clear() noexcept { size_ = 0; }
+
+  /// How many sequences are cached.
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
+  /// Whether no sequence is cached.
+  [[nodiscard]] constexpr bool empty() const noexcept { return size_ == 0; }
+
+ private:
+  struct entry {
+    cache_namespace ns{};
+    std::array<std::int32_t, MaxTokens> tokens{};
+    std::size_t length = 0;
+
+    [[nodiscard]] constexpr std::span<const std::int32_t> view() const noexcept {
+      return {tokens.data(), length};
+    }
+  };
+
+  std::array<entry, MaxEntries> entries_{};
+  std::size_t size_ = 0;
+};
+
+/// The reference prefix cache: 64 sequences of up to 64 tokens, enough for every sequence kvc's
+/// stateful runner generates.
+using prefix_cache = basic_prefix_cache<64, 64>;
+
+}  // namespace kvc::model
+// ---- end kvc/model/prefix_cache.hpp
+
+// ---- begin kvc/model/slot_allocator.hpp
+// kvc/model/slot_allocator.hpp - the reference model of a per-request KV slot allocator: whole
+// reservations or nothing, and a release that frees exactly what its request holds.
+//
+// Why a model: an allocator keeps, per request, the slots it granted; the bugs live in that state
+// (a partial grant, a release counted twice, a release of an unknown request that frees someone
+// else's slots). The model is `kvc::slot_budget`, itself defined by `kvc::admitted_append`, plus a
+// table of holdings; kvc's stateful runner (kvc/stateful/slot_allocator_check.hpp) compares an
+// engine's allocator with it after every step.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+
+namespace kvc::model {
+
+/// An allocator of `capacity` KV slots to at most `MaxRequests` requests holding slots at once,
+/// usable in constant expressions. Requests are named by any integer.
+template <std::size_t MaxRequests>
+class basic_slot_allocator {
+ public:
+  /// The most requests that hold slots at once.
+  static constexpr std::size_t max_requests = MaxRequests;
+
+  /// An allocator of `capacity` slots, none reserved. A negative capacity makes an empty one.
+  template <integer Capacity>
+  constexpr explicit basic_slot_allocator(Capacity capacity) noexcept : budget_(capacity) {}
+
+  /// Reserves `n` more slots for `request` and returns true, or reserves nothing and returns false:
+  /// when `n <= 0`, when `n` slots are not available (never a part of them), and when `request`
+  /// holds nothing yet and `max_requests` requests already hold slots. A request may reserve many
+  /// times; it then holds the sum.
+  template <integer Request, integer N>
+  constexpr bool try_reserve(Request request, N n) noexcept {
+    const request_id id = request_id::of(request);
+    std::size_t at = find(id);
+    if (at == size_ && size_ == MaxRequests) return false;
+    const N granted = budget_.try_reserve(n);  // kvc::admitted_append: all of n, or 0
+    if (granted == 0) return false;
+    if (at == size_) holdings_[size_++] = holding{id, 0};
+    holdings_[at].slots += static_cast<std::size_t>(granted);
+    return true;
+  }
+
+  /// Frees every slot `request` holds and returns how many that was; 0, changing nothing, for a
+  /// request that holds none (never reserved, or already released).
+  template <integer Request>
+  constexpr std::size_t release(Request request) noexcept {
+    const std::size_t at = find(request_id::of(request));
+    if (at == size_) return 0;
+    const std::size_t freed = holdings_[at].slots;
+    (void)budget_.release(freed);  // freed <= used(): every held slot was reserved from it
+    holdings_[at] = holdings_[--size_];
+    return freed;
+  }
+
+  /// The slots `request` holds.
+  template <integer Request>
+  [[nodiscard]] constexpr std::size_t held(Request request) const noexcept {
+    const std::size_t at = find(request_id::of(request));
+    return at == size_ ? 0 : holdings_[at].slots;
+  }
+
+  /// The slots that can still be reserved: `capacity() - used()`.
+  [[nodiscard]] constexpr std::size_t available() const noexcept { return budget_.available(); }
+  /// The slots held by all requests.
+  [[nodiscard]] constexpr std::size_t used() const noexcept { return budget_.used(); }
+  /// The allocator's size, fixed at construction.
+  [[nodiscard]] constexpr std::size_t capacity() const noexcept { return budget_.capacity(); }
+  /// How many requests hold slots.
+  [[nodiscard]] constexpr std::size_t requests() const noexcept { return size_; }
+
+ private:
+  /// A request id of any integer type, compared by value: -1 and 2^64 - 1 are different requests.
+  struct request_id {
+    bool negative = false;
+    std::uint64_t magnitude = 0;
+
+    template <integer Request>
+    [[nodiscard]] static constexpr request_id of(Request request) noexcept {
+      if (std::cmp_less(request, 0))
+        return {true, static_cast<std::uint64_t>(-(request + 1)) + 1};  // no overflow at the minimum
+      return {false, static_cast<std::uint64_t>(request)};
+    }
+    friend constexpr bool operator==(const request_id&, const request_id&) = default;
+  };
+  struct holding {
+    request_id id{};
+    std::size_t slots = 0;
+  };
+
+  [[nodiscard]] constexpr std::size_t find(const request_id& id) const noexcept {
+    for (std::size_t i = 0; i < size_; ++i)
+      if (holdings_[i].id == id) return i;
+    return size_;
+  }
+
+  slot_budget budget_;
+  std::array<holding, MaxRequests> holdings_{};
+  std::size_t size_ = 0;
+};
+
+/// The reference slot allocator: up to 64 requests holding slots at once.
+using slot_allocator = basic_slot_allocator<64>;
+
+}  // namespace kvc::model
+// ---- end kvc/model/slot_allocator.hpp
 // ---- end kvc/kvc.hpp
