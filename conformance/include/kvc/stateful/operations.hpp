@@ -107,6 +107,7 @@ struct observation {
   /// The result.
   std::int64_t value = 0;
 
+  /// Equal when both are unobserved with equal values, or both observed with equal values.
   friend constexpr bool operator==(const observation&, const observation&) = default;
 };
 
