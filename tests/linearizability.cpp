@@ -186,7 +186,7 @@ TEST_CASE("linearizability: recorded histories of concurrent_slot_budget are lin
   }
 }
 
-TEST_CASE("linearizability: a budget that loads, then stores, is caught; TSan sees no race") {
+TEST_CASE("linearizability: a budget that loads, then stores, is caught while TSan sees no race") {
   kvc::linearizability_report caught;
   const int needed = histories_until_caught<load_then_store_budget>(50, caught);
   MESSAGE("load-then-store budget caught after " << needed << " histories:\n" << printed(caught));
