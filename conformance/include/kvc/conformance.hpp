@@ -7,6 +7,7 @@
 #pragma once
 
 #include <kvc/kvc.hpp>
+#include <kvc/stateful/linearizability.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/fixture.hpp>
