@@ -52,6 +52,9 @@ kvc::stateful_report allocator_report() {
                                    mutant_options(true));
 }
 
+m::hash_map_cache make_hash_map_cache() { return {}; }
+m::map_allocator<int, int> make_int_allocator(int capacity) { return m::map_allocator<int, int>(capacity); }
+
 }  // namespace
 
 TEST_CASE("stateful mutants: caches are caught in bound mode and shrunk") {
@@ -132,6 +135,10 @@ TEST_CASE("stateful checks: allocators of any integer parameters pass, warning-f
   CHECK(allocator_report<m::map_allocator<int, std::size_t>>().passed());
   // A factory that takes an int capacity, and one that takes nothing.
   CHECK(kvc::check_slot_allocator([](int capacity) { return m::map_allocator<int, int>(capacity); }).passed());
+  // Plain functions as factories.
+  CHECK(kvc::check_slot_allocator(make_int_allocator).passed());
+  CHECK(kvc::check_slot_allocator(&make_int_allocator).passed());
+  CHECK(kvc::check_prefix_cache(make_hash_map_cache, kvc::check_options{.exact = true}).passed());
   const kvc::stateful_report fixed =
       kvc::check_slot_allocator([] { return m::map_allocator<long, long>(5); }, kvc::check_options{42, 500, 20, false});
   INFO(fixed);

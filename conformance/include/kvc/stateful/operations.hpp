@@ -108,6 +108,7 @@ struct observation {
   /// The result.
   std::int64_t value = 0;
 
+  /// Equal when both fields are.
   friend constexpr bool operator==(const observation&, const observation&) = default;
 };
 
