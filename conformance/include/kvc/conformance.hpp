@@ -7,7 +7,11 @@
 #pragma once
 
 #include <kvc/kvc.hpp>
+#include <kvc/stateful/check_options.hpp>
 #include <kvc/stateful/linearizability.hpp>
+#include <kvc/stateful/prefix_cache_check.hpp>
+#include <kvc/stateful/slot_allocator_check.hpp>
+#include <kvc/stateful/stateful_report.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/fixture.hpp>

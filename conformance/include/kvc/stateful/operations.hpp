@@ -12,6 +12,7 @@
 #include <initializer_list>
 #include <limits>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -107,7 +108,7 @@ struct observation {
   /// The result.
   std::int64_t value = 0;
 
-  /// Equal when both are unobserved with equal values, or both observed with equal values.
+  /// Equal when both fields are.
   friend constexpr bool operator==(const observation&, const observation&) = default;
 };
 
@@ -126,6 +127,78 @@ template <class T>
     return {true, static_cast<std::int64_t>(result)};
   }
 }
+
+/// The parameter types of a member function pointer, a function pointer or a function type; no
+/// `type` for anything else (a template, an overload set, a generic lambda).
+template <class Callable>
+struct callable_parameters {};
+template <class R, class... A>
+struct callable_parameters<R(A...)> {
+  using type = std::tuple<A...>;
+};
+template <class R, class... A>
+struct callable_parameters<R(A...) noexcept> : callable_parameters<R(A...)> {};
+template <class R, class... A>
+struct callable_parameters<R (*)(A...)> : callable_parameters<R(A...)> {};
+template <class R, class... A>
+struct callable_parameters<R (*)(A...) noexcept> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...)> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) noexcept> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) const> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) const noexcept> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) &> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) & noexcept> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) const&> : callable_parameters<R(A...)> {};
+template <class C, class R, class... A>
+struct callable_parameters<R (C::*)(A...) const & noexcept> : callable_parameters<R(A...)> {};
+
+/// `value` as the `I`th parameter of `Callable` takes it, when that parameter is an arithmetic type
+/// known here; else `value` itself.
+///
+/// Why: an engine's `try_reserve(int request, int n)` called with kvc's 64-bit values would convert
+/// implicitly inside kvc's header, and -Wconversion would report it against the engine's build. The
+/// conversion is explicit here, so no warning fires whatever integer types the engine chose.
+template <std::size_t I, class Callable, class Value>
+[[nodiscard]] constexpr auto as_parameter(Value value) noexcept {
+  if constexpr (requires { typename callable_parameters<Callable>::type; }) {
+    using parameters = typename callable_parameters<Callable>::type;
+    if constexpr (I < std::tuple_size_v<parameters>) {
+      using parameter = std::remove_cvref_t<std::tuple_element_t<I, parameters>>;
+      if constexpr (std::is_arithmetic_v<parameter>) return static_cast<parameter>(value);
+      else return value;
+    } else {
+      return value;
+    }
+  } else {
+    return value;
+  }
+}
+
+template <class Allocator>
+struct reserve_member {
+  using type = void;
+};
+template <class Allocator>
+  requires requires { &Allocator::try_reserve; }
+struct reserve_member<Allocator> {
+  using type = decltype(&Allocator::try_reserve);
+};
+template <class Allocator>
+struct release_member {
+  using type = void;
+};
+template <class Allocator>
+  requires requires { &Allocator::release; }
+struct release_member<Allocator> {
+  using type = decltype(&Allocator::release);
+};
 
 /// The object a factory's result names: itself, or what a (smart) pointer to it points at.
 template <class T>
@@ -156,14 +229,22 @@ constexpr observation apply_operation(Cache& cache, const cache_operation& op) {
 }
 
 /// Applies `op` to `allocator` (an engine's, or `kvc::model::slot_allocator`) and returns what it
-/// observed: a reservation's grant (1 or 0) or `available()`; nothing for `release`.
+/// observed: a reservation's grant (1 or 0) or `available()`; nothing for `release`. The request
+/// and slot count are converted explicitly to the parameter types of a non-template `try_reserve`
+/// and `release`, so that an allocator taking `int`s compiles cleanly under -Wconversion.
 template <class Allocator>
 constexpr observation apply_operation(Allocator& allocator, const allocator_operation& op) {
   switch (op.kind) {
     case allocator_operation_kind::try_reserve:
-      return detail::observed_value(static_cast<bool>(allocator.try_reserve(op.request, op.slots)));
+    {
+      using reserve = typename detail::reserve_member<Allocator>::type;
+      return detail::observed_value(static_cast<bool>(
+          allocator.try_reserve(detail::as_parameter<0, reserve>(op.request),
+                                detail::as_parameter<1, reserve>(op.slots))));
+    }
     case allocator_operation_kind::release:
-      static_cast<void>(allocator.release(op.request));
+      static_cast<void>(allocator.release(
+          detail::as_parameter<0, typename detail::release_member<Allocator>::type>(op.request)));
       return {};
     case allocator_operation_kind::available:
       break;
