@@ -7,6 +7,8 @@
 #pragma once
 
 #include <kvc/kvc.hpp>
+#include <kvc/suites/prefix_cache_scenarios.hpp>
+#include <kvc/suites/slot_allocator_scenarios.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/fixture.hpp>
