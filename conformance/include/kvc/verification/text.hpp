@@ -65,6 +65,12 @@ concept item_like = requires(const T& item) {
 template <class T>
 concept stateful_operation = std::same_as<T, cache_operation> || std::same_as<T, allocator_operation>;
 
+/// Ranges printed as the calls they make, in order (a concept: its conjunction stops at a type
+/// that is not a range).
+template <class T>
+concept stateful_operations =
+    std::ranges::input_range<const T> && stateful_operation<std::ranges::range_value_t<const T>>;
+
 /// Longest range printed whole as an input; longer ones print that many and "...".
 inline constexpr std::size_t printed_elements = 64;
 
@@ -174,8 +180,7 @@ constexpr void write_value(Sink& out, const T& value, bool whole) noexcept {
       out.put('-');
   } else if constexpr (stateful_operation<T>) {
     write_operation(out, value);
-  } else if constexpr (std::ranges::input_range<const T> &&
-                       stateful_operation<std::ranges::range_value_t<const T>>) {
+  } else if constexpr (stateful_operations<T>) {
     // A scenario reads as the code that replays it, however long: no brackets, no "...".
     bool first = true;
     for (const auto& op : value) {
