@@ -12,6 +12,8 @@
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 #include <kvc/stateful/stateful_report.hpp>
+#include <kvc/suites/prefix_cache_scenarios.hpp>
+#include <kvc/suites/slot_allocator_scenarios.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/fixture.hpp>

@@ -108,7 +108,7 @@ struct observation {
   /// The result.
   std::int64_t value = 0;
 
-  /// Equal when both fields are.
+  /// Equal when both fields are: an unobserved result never equals an observed one.
   friend constexpr bool operator==(const observation&, const observation&) = default;
 };
 

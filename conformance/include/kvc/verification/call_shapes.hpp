@@ -55,7 +55,10 @@ constexpr void require_call_shape() noexcept {
                   "or impl(positions) and impl(positions, C), with C a std::size_t (or else a\n"
                   "kvc::position_components) and out a std::span<P> of any integer type P\n"
                   "(kvc/verification/position_call.hpp); an implementation may take either\n"
-                  "form alone.");
+                  "form alone. Scenario suites take a factory of a fresh object per scenario:\n"
+                  "[] { return my_cache{}; } for a prefix cache, [](std::size_t capacity) {\n"
+                  "return my_allocator(capacity); } for a slot allocator\n"
+                  "(kvc/verification/scenario_call.hpp).");
   }
 }
 

@@ -3,7 +3,10 @@
 //
 // Integers print in decimal, `bool` as true/false, `char` quoted ('a'), strings double-quoted,
 // ranges as [a, b, c], `kvc::cache_namespace` as its four fields, `kvc::multimodal_item` as
-// `{offset 2, length 3, hash 7}`, anything else as `?`.
+// `{offset 2, length 3, hash 7}`, a stateful operation as the call it makes
+// (`insert({"m", "", 0, ""}, [1, 2])`, `try_reserve(1, 4)`) and a range of them as the calls in
+// order, separated by "; ", a `kvc::observation` as its value or `-` when unobserved, anything else
+// as `?`.
 #pragma once
 
 #include <concepts>
@@ -14,6 +17,7 @@
 #include <type_traits>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/stateful/operations.hpp>
 
 namespace kvc::detail {
 
@@ -57,6 +61,16 @@ concept item_like = requires(const T& item) {
   item.content_hash;
 };
 
+/// Types printed as the call they make on a cache or an allocator.
+template <class T>
+concept stateful_operation = std::same_as<T, cache_operation> || std::same_as<T, allocator_operation>;
+
+/// Ranges printed as the calls they make, in order (a concept: its conjunction stops at a type
+/// that is not a range).
+template <class T>
+concept stateful_operations =
+    std::ranges::input_range<const T> && stateful_operation<std::ranges::range_value_t<const T>>;
+
 /// Longest range printed whole as an input; longer ones print that many and "...".
 inline constexpr std::size_t printed_elements = 64;
 
@@ -92,9 +106,47 @@ constexpr void write_quoted(Sink& out, std::string_view text, char quote) noexce
   out.put(quote);
 }
 
+template <class Sink, class T>
+constexpr void write_value(Sink& out, const T& value, bool whole = true) noexcept;
+
+template <class Sink>
+constexpr void write_operation(Sink& out, const cache_operation& op) noexcept {
+  switch (op.kind) {
+    case cache_operation_kind::insert: out.put("insert("); break;
+    case cache_operation_kind::lookup: out.put("lookup("); break;
+    case cache_operation_kind::erase: out.put("erase("); break;
+  }
+  write_value(out, op.ns);
+  if (op.kind != cache_operation_kind::erase) {
+    out.put(", ");
+    write_value(out, op.tokens);
+  }
+  out.put(')');
+}
+
+template <class Sink>
+constexpr void write_operation(Sink& out, const allocator_operation& op) noexcept {
+  switch (op.kind) {
+    case allocator_operation_kind::try_reserve:
+      out.put("try_reserve(");
+      write_integer(out, op.request);
+      out.put(", ");
+      write_integer(out, op.slots);
+      break;
+    case allocator_operation_kind::release:
+      out.put("release(");
+      write_integer(out, op.request);
+      break;
+    case allocator_operation_kind::available:
+      out.put("available(");
+      break;
+  }
+  out.put(')');
+}
+
 /// Writes `value` as text (see the top of this file). `whole`: ranges print every element.
 template <class Sink, class T>
-constexpr void write_value(Sink& out, const T& value, bool whole = true) noexcept {
+constexpr void write_value(Sink& out, const T& value, bool whole) noexcept {
   if constexpr (std::same_as<T, bool>) {
     out.put(value ? std::string_view{"true"} : std::string_view{"false"});
   } else if constexpr (std::same_as<T, char>) {
@@ -121,6 +173,21 @@ constexpr void write_value(Sink& out, const T& value, bool whole = true) noexcep
     out.put(", hash ");
     write_value(out, value.content_hash);
     out.put('}');
+  } else if constexpr (std::same_as<T, observation>) {
+    if (value.observed)
+      write_integer(out, value.value);
+    else
+      out.put('-');
+  } else if constexpr (stateful_operation<T>) {
+    write_operation(out, value);
+  } else if constexpr (stateful_operations<T>) {
+    // A scenario reads as the code that replays it, however long: no brackets, no "...".
+    bool first = true;
+    for (const auto& op : value) {
+      if (!first) out.put("; ");
+      first = false;
+      write_operation(out, op);
+    }
   } else if constexpr (std::ranges::input_range<const T>) {
     out.put('[');
     std::size_t count = 0;
