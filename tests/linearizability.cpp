@@ -5,12 +5,16 @@
 #include <doctest/doctest.h>
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>
+#include <kvc/stateful/budget_reduction.hpp>
+#include <kvc/stateful/budget_shrink.hpp>
 #include <kvc/stateful/linearizability.hpp>
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -37,6 +41,16 @@ std::string printed(const kvc::linearizability_report& report) {
   std::ostringstream out;
   out << report;
   return out.str();
+}
+
+std::string printed_report(const kvc::budget_shrink_report& report) {
+  std::ostringstream out;
+  out << report;
+  return out.str();
+}
+
+kvc::budget_history history_of(std::size_t capacity, std::initializer_list<budget_event> events) {
+  return kvc::budget_history{capacity, events};
 }
 
 // The read-modify-write races on both calls: a load, then a store of a value computed from it.
@@ -198,4 +212,118 @@ TEST_CASE("linearizability: a release that stores a stale value is caught") {
   const int needed = histories_until_caught<stale_release_budget>(50, caught);
   MESSAGE("stale-release budget caught after " << needed << " histories:\n" << printed(caught));
   CHECK(needed > 0);
+}
+
+TEST_CASE("linearizability: a state-free call is dropped only when the rest stays non-linearizable") {
+  SUBCASE("a refused reservation beside two grants beyond capacity is dropped") {
+    const auto full = history_of(8, {reserve(0, 5, 5, 0, 2), reserve(1, 5, 5, 1, 3),
+                                     reserve(2, 4, 0, 4, 5)});
+    REQUIRE_FALSE(kvc::check_linearizable(full).linearizable());
+    const auto smaller = kvc::drop_state_free_calls(full);
+    REQUIRE(smaller.events.size() == 2);
+    CHECK(smaller.events[0].result == 5);
+    CHECK(smaller.events[1].result == 5);
+    CHECK(kvc::check_linearizable(smaller).verdict == kvc::linearizability_verdict::not_linearizable);
+  }
+  SUBCASE("a refused release that is itself the wrong call is kept") {
+    // With 5 used, kvc::slot_budget releases 5: the refusal is what cannot be placed.
+    const auto full = history_of(8, {reserve(0, 5, 5, 0, 1), release(1, 5, false, 2, 3)});
+    REQUIRE_FALSE(kvc::check_linearizable(full).linearizable());
+    CHECK(kvc::drop_state_free_calls(full).events.size() == 2);
+  }
+  SUBCASE("a refused reservation that is itself the wrong call is kept") {
+    const auto full = history_of(8, {reserve(0, 4, 0, 0, 1), release(0, 1, false, 2, 3)});
+    REQUIRE_FALSE(kvc::check_linearizable(full).linearizable());
+    const auto smaller = kvc::drop_state_free_calls(full);
+    REQUIRE(smaller.events.size() == 1);
+    CHECK(smaller.events[0].kind == budget_operation_kind::try_reserve);
+  }
+  SUBCASE("a successful release is never dropped, though the rest would look wrong without it") {
+    // Linearizable; without the release, the second grant of 8 would fit no order.
+    const auto full = history_of(8, {reserve(0, 8, 8, 0, 1), release(0, 8, true, 2, 3),
+                                     reserve(1, 8, 8, 4, 5)});
+    REQUIRE(kvc::check_linearizable(full).linearizable());
+    CHECK_FALSE(kvc::is_state_free(full.events[1]));
+    CHECK(kvc::drop_state_free_calls(full).events.size() == 3);
+    CHECK(kvc::reduce_budget_counterexample(full).events.size() == 3);
+  }
+  SUBCASE("which calls are state-free") {
+    CHECK(kvc::is_state_free(reserve(0, 4, 0, 0, 1)));
+    CHECK(kvc::is_state_free(release(0, 4, false, 0, 1)));
+    CHECK(kvc::is_state_free(release(0, 0, true, 0, 1)));
+    CHECK_FALSE(kvc::is_state_free(reserve(0, 4, 4, 0, 1)));
+    CHECK_FALSE(kvc::is_state_free(release(0, 4, true, 0, 1)));
+  }
+}
+
+TEST_CASE("linearizability: a history is cut only at a quiescent point") {
+  SUBCASE("the calls after the first non-linearizable quiescent prefix go") {
+    const auto full = history_of(8, {reserve(0, 5, 5, 0, 2), reserve(1, 5, 5, 1, 3),
+                                     release(0, 5, true, 4, 5), release(1, 5, true, 6, 7)});
+    const auto prefix = kvc::cut_at_quiescent_point(full);
+    REQUIRE(prefix.events.size() == 2);
+    CHECK(prefix.events[0].amount == 5);
+    CHECK(prefix.events[1].amount == 5);
+    CHECK_FALSE(kvc::check_linearizable(prefix).linearizable());
+  }
+  SUBCASE("a later call that explains a pending one is kept with it") {
+    // Thread 0's refusal is explained only by thread 1's grant, invoked while it was pending:
+    // without that grant the refusal alone would look wrong, though the budget was right there.
+    // The wrong call is the last grant, beyond capacity; the only quiescent cut keeps all three.
+    const auto full = history_of(8, {reserve(0, 4, 0, 0, 5), reserve(1, 8, 8, 3, 4),
+                                     reserve(2, 1, 1, 6, 7)});
+    REQUIRE_FALSE(kvc::check_linearizable(full).linearizable());
+    REQUIRE_FALSE(kvc::check_linearizable(history_of(8, {full.events[0]})).linearizable());
+    CHECK(kvc::cut_at_quiescent_point(full).events.size() == 3);
+  }
+  SUBCASE("a linearizable history is left whole") {
+    const auto full = history_of(8, {reserve(0, 8, 8, 0, 1), release(0, 8, true, 2, 3)});
+    CHECK(kvc::cut_at_quiescent_point(full).events.size() == 2);
+  }
+}
+
+namespace {
+
+// Shrinks `runs` times and checks each counterexample; returns the sizes found, for the message.
+// Each run takes under a second in Debug (README.md gives the sizes measured over 10 runs).
+template <class Factory>
+std::string shrunk_sizes(Factory make_budget, int runs) {
+  std::ostringstream sizes;
+  for (int run = 0; run < runs; ++run) {
+    const auto report =
+        kvc::shrink_budget_counterexample(make_budget, {.seed = static_cast<std::uint64_t>(run)});
+    INFO(printed_report(report));
+    REQUIRE(report.found);
+    CHECK(report.check.verdict == kvc::linearizability_verdict::not_linearizable);
+    CHECK(report.calls() <= 6);
+    CHECK(report.calls() >= 2);
+    sizes << report.calls() << " calls (" << report.threads << "x" << report.operations_per_thread
+          << ", capacity " << report.history.capacity << ", " << report.recordings
+          << " recordings); ";
+    if (run == 0) MESSAGE(printed_report(report));
+  }
+  return sizes.str();
+}
+
+}  // namespace
+
+TEST_CASE("linearizability: the load-then-store budget shrinks to at most 6 calls") {
+  const auto sizes = shrunk_sizes(
+      [](std::size_t capacity) { return std::make_unique<load_then_store_budget>(capacity); }, 5);
+  MESSAGE("load-then-store budget: " << sizes);
+}
+
+TEST_CASE("linearizability: the stale-release budget shrinks to at most 6 calls") {
+  const auto sizes = shrunk_sizes(
+      [](std::size_t capacity) { return std::optional<stale_release_budget>(std::in_place, capacity); },
+      5);
+  MESSAGE("stale-release budget: " << sizes);
+}
+
+TEST_CASE("linearizability: concurrent_slot_budget yields no counterexample") {
+  const auto report = kvc::shrink_budget_counterexample(
+      [](std::size_t capacity) { return kvc::concurrent_slot_budget(capacity); });
+  CHECK(report.passed());
+  CHECK(report.recordings == 64);
+  CHECK(printed_report(report).starts_with("no counterexample"));
 }

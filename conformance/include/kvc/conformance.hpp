@@ -7,6 +7,7 @@
 #pragma once
 
 #include <kvc/kvc.hpp>
+#include <kvc/stateful/budget_shrink.hpp>
 #include <kvc/stateful/check_options.hpp>
 #include <kvc/stateful/linearizability.hpp>
 #include <kvc/stateful/prefix_cache_check.hpp>

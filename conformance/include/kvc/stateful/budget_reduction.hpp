@@ -1,0 +1,106 @@
+// kvc/stateful/budget_reduction.hpp - smaller non-linearizable budget histories taken out of a
+// non-linearizable one, by the two removals that cannot turn a correct history into a wrong one.
+//
+// A smaller history is evidence against a budget only if its being non-linearizable implies that
+// the recorded history is. Removing an arbitrary call breaks that: without a successful release,
+// a later grant that the release made room for looks impossible. Both removals here keep the
+// implication, and each says why where it is defined. Every function returns its input unchanged
+// unless the result is itself non-linearizable (`linearizability_verdict::not_linearizable`; an
+// undecided check never counts).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <kvc/stateful/budget_history.hpp>
+#include <kvc/stateful/linearizability.hpp>
+
+namespace kvc {
+
+/// Whether `event`'s call leaves `used()` unchanged in every state in which `kvc::slot_budget`
+/// returns what the call returned: a refused `try_reserve` (granted 0), a refused `release`, and
+/// `release(0)`.
+[[nodiscard]] constexpr bool is_state_free(const budget_event& event) noexcept {
+  return event.result == 0 ||
+         (event.kind == budget_operation_kind::release && event.amount == 0);
+}
+
+namespace detail {
+[[nodiscard]] inline bool refuted(const budget_history& history,
+                                  const linearizability_options& options) {
+  return check_linearizable(history, options).verdict == linearizability_verdict::not_linearizable;
+}
+}  // namespace detail
+
+/// `history` without those state-free calls (`kvc::is_state_free`) whose removal keeps it
+/// non-linearizable, tried one at a time until none can go.
+///
+/// Sound: let `c` be state-free and `history` without `c` be non-linearizable. Were `history`
+/// linearizable, its order with `c` left out would respect real time among the rest, and every
+/// other call would meet the same `used()` as before, since `c`, returning what it returned,
+/// changed nothing. That order would linearize the rest: a contradiction. So the smaller history
+/// being non-linearizable proves that the recorded one is.
+[[nodiscard]] inline budget_history drop_state_free_calls(
+    const budget_history& history, const linearizability_options& options = {}) {
+  budget_history smaller = history;
+  if (!detail::refuted(smaller, options)) return smaller;
+  bool dropped = true;
+  while (dropped) {
+    dropped = false;
+    for (std::size_t i = smaller.events.size(); i-- > 0;) {
+      if (!is_state_free(smaller.events[i])) continue;
+      budget_history without = smaller;
+      without.events.erase(without.events.begin() + static_cast<std::ptrdiff_t>(i));
+      if (detail::refuted(without, options)) {
+        smaller = std::move(without);
+        dropped = true;
+      }
+    }
+  }
+  return smaller;
+}
+
+/// The shortest non-linearizable prefix of `history` that ends at a quiescent point: an instant
+/// at which every call invoked before it has responded. `history` itself when there is none
+/// shorter.
+///
+/// Sound: every call after a quiescent point was invoked after every call before it responded,
+/// so any linearization of `history` orders all of the earlier calls first, starting from no
+/// slots used, and so linearizes the prefix. A prefix that is not linearizable proves that the
+/// whole is not. Cutting anywhere else is not sound: a call invoked later can be linearized
+/// before a pending earlier one and be the only thing that explains its result.
+[[nodiscard]] inline budget_history cut_at_quiescent_point(
+    const budget_history& history, const linearizability_options& options = {}) {
+  budget_history by_invocation = history;
+  std::stable_sort(by_invocation.events.begin(), by_invocation.events.end(),
+                   [](const budget_event& a, const budget_event& b) { return a.invoked < b.invoked; });
+  const auto& events = by_invocation.events;
+  std::uint64_t last_response = 0;
+  for (std::size_t length = 1; length < events.size(); ++length) {
+    last_response = std::max(last_response, events[length - 1].responded);
+    // On equal ticks the checker takes the calls to overlap, so a cut needs a strict gap.
+    if (last_response >= events[length].invoked) continue;
+    budget_history prefix{history.capacity, {events.begin(), events.begin() +
+                                                                 static_cast<std::ptrdiff_t>(length)}};
+    if (detail::refuted(prefix, options)) return prefix;
+  }
+  return history;
+}
+
+/// Both removals, repeated until neither shortens `history`: dropping a call can open a new
+/// quiescent point, and cutting can leave a state-free call droppable.
+[[nodiscard]] inline budget_history reduce_budget_counterexample(
+    const budget_history& history, const linearizability_options& options = {}) {
+  budget_history smaller = history;
+  std::size_t before = smaller.events.size() + 1;
+  while (smaller.events.size() < before) {
+    before = smaller.events.size();
+    smaller = drop_state_free_calls(cut_at_quiescent_point(smaller, options), options);
+  }
+  return smaller;
+}
+
+}  // namespace kvc
