@@ -83,6 +83,8 @@ TEST_CASE("stateful review: wrong caches are caught") {
 
 TEST_CASE("stateful review: wrong allocators are caught") {
   require_allocator_caught<r::edge_off_by_one_allocator>("edge_off_by_one_allocator");
+  // An 8-bit counter is right below 256 slots: the check sees only the capacity it is given, so a
+  // capacity as large as the engine's must be given to see this one.
   require_allocator_caught<r::uint8_used_allocator>("uint8_used_allocator (capacity 300)", 300);
   require_allocator_caught<r::uint32_id_allocator>("uint32_id_allocator");
   require_allocator_caught<r::uint8_id_allocator>("uint8_id_allocator");
