@@ -55,7 +55,7 @@ class prefix_cache_generator {
                                                            : derived_tokens(earlier().tokens);
       erased_ = namespace_pool.size();
     } else if (inserted_.empty() || random_.percent(35)) {
-      op.ns = namespace_pool[random_.below(namespace_pool.size())];
+      op.ns = any_namespace();
       op.tokens = fresh_tokens();
     } else {
       const cache_operation& base = earlier();
@@ -69,7 +69,7 @@ class prefix_cache_generator {
   cache_operation lookup() {
     cache_operation op{cache_operation_kind::lookup, {}, {}};
     if (inserted_.empty() || random_.percent(8)) {
-      op.ns = namespace_pool[random_.below(namespace_pool.size())];
+      op.ns = any_namespace();
       op.tokens = fresh_tokens();
       return op;
     }
@@ -97,6 +97,12 @@ class prefix_cache_generator {
     const std::size_t index = namespace_index(ns);
     if (roll < same + neighbour && index < namespace_pool.size())
       return namespace_pool[namespace_neighbours[index][random_.below(4)]];
+    return any_namespace();
+  }
+
+  /// One of the pool mostly, a tenant sometimes.
+  cache_namespace any_namespace() {
+    if (random_.percent(25)) return tenant_pool[random_.below(tenant_pool.size())];
     return namespace_pool[random_.below(namespace_pool.size())];
   }
 
@@ -130,7 +136,8 @@ class prefix_cache_generator {
   }
 
   /// A length: near a block edge (k * B - 1, k * B, k * B + 1) when the policy has blocks, else
-  /// short, sometimes 0.
+  /// short, sometimes 0, and sometimes long: a cache keyed by its first 8 or 16 tokens, or that
+  /// compares only that many, is right on every short sequence.
   std::size_t length() {
     if (block_ != 0 && random_.percent(75)) {
       const std::size_t blocks = max_operation_tokens / block_;
@@ -138,7 +145,9 @@ class prefix_cache_generator {
       const std::size_t near = edge - 1 + random_.below(3);
       return near < max_operation_tokens ? near : max_operation_tokens;
     }
-    if (random_.percent(4)) return 0;
+    const std::size_t roll = random_.below(100);
+    if (roll < 4) return 0;
+    if (roll < 14) return random_.between(9, max_operation_tokens);
     return random_.between(1, 8);
   }
 

@@ -3,8 +3,8 @@
 //
 // First delta debugging (Zeller): delete chunks of operations, halving the chunk size down to
 // single operations, keeping every deletion after which the sequence still fails. Then each
-// operation is simplified (shorter token lists, smaller tokens, the pool's first namespace, fewer
-// slots, smaller request ids), and both repeat until nothing changes. A candidate is kept only when
+// operation is simplified (shorter token lists, smaller tokens, the pool's first namespace; a
+// reservation replaced by `available()`, fewer slots, smaller request ids), and both repeat until nothing changes. A candidate is kept only when
 // it fails, and the sequence is cut after its failing step, so the result ends at its failure.
 #pragma once
 
@@ -66,9 +66,16 @@ void simpler_operations(const cache_operation& op, Emit&& emit) {
   }
 }
 
-/// Simpler forms of an allocator operation: fewer slots, a smaller request id.
+/// Simpler forms of an allocator operation: a reservation replaced by a look at `available()`,
+/// fewer slots, a smaller request id.
+///
+/// Why `available()`: a lost or doubled slot count is often first seen by a reservation at the
+/// capacity edge, which needs other reservations to fill the allocator up to it; looking at
+/// `available()` where that reservation was shows the same bug without them, so they can then be
+/// deleted.
 template <class Emit>
 void simpler_operations(const allocator_operation& op, Emit&& emit) {
+  if (op.kind == allocator_operation_kind::try_reserve) emit(available_operation());
   if (op.kind != allocator_operation_kind::try_reserve &&
       op.kind != allocator_operation_kind::release)
     return;

@@ -11,6 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -51,6 +53,37 @@ template <class MakeAllocator>
   }
 }
 
+/// The largest request id `Parameter` holds: its maximum for an integer parameter type, any id
+/// for a template or an unknown type.
+template <class Parameter>
+[[nodiscard]] constexpr std::uint64_t largest_request_of() noexcept {
+  if constexpr (std::is_integral_v<Parameter> && !std::is_same_v<Parameter, bool>) {
+    constexpr auto largest = std::numeric_limits<Parameter>::max();
+    return static_cast<std::uint64_t>(largest);
+  } else {
+    return ~std::uint64_t{0};
+  }
+}
+
+/// The largest request id both `try_reserve` and `release` of `Allocator` take.
+template <class Allocator>
+[[nodiscard]] constexpr std::uint64_t largest_request_of_allocator() noexcept {
+  const auto of = []<class Member>(Member*) {
+    if constexpr (requires { typename callable_parameters<Member>::type; }) {
+      using parameters = typename callable_parameters<Member>::type;
+      if constexpr (std::tuple_size_v<parameters> >= 1)
+        return largest_request_of<std::remove_cvref_t<std::tuple_element_t<0, parameters>>>();
+      else
+        return ~std::uint64_t{0};
+    } else {
+      return ~std::uint64_t{0};
+    }
+  };
+  const std::uint64_t reserve = of(static_cast<typename reserve_member<Allocator>::type*>(nullptr));
+  const std::uint64_t release = of(static_cast<typename release_member<Allocator>::type*>(nullptr));
+  return reserve < release ? reserve : release;
+}
+
 /// One engine allocator, fresh from the factory, beside a fresh model of the size the engine's
 /// `available()` gives before the first operation.
 template <class Fresh>
@@ -89,9 +122,11 @@ template <class MakeAllocator>
   using made_type = std::remove_cvref_t<decltype(fresh())>;
   report.through_pointer = !std::is_same_v<
       std::remove_cvref_t<decltype(detail::implementation_of(std::declval<made_type&>()))>, made_type>;
+  using allocator_type = std::remove_cvref_t<decltype(detail::implementation_of(std::declval<made_type&>()))>;
+  constexpr std::uint64_t largest_request = detail::largest_request_of_allocator<allocator_type>();
   return detail::run_model_based<session>(
       std::move(report), fresh, true, &stateful_report::allocator_operations,
-      [](std::uint64_t seed) { return detail::slot_allocator_generator(seed); });
+      [](std::uint64_t seed) { return detail::slot_allocator_generator(seed, largest_request); });
 }
 
 }  // namespace kvc

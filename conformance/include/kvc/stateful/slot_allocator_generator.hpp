@@ -5,6 +5,11 @@
 // available and one more, release a request the model knows holds slots, release it again, and
 // release requests that never reserved anything. It never asks for n <= 0 slots: that edge is the
 // append-admission suites' (kvc::suites::append_admission), where it is checked call by call.
+//
+// Request ids include 0 (a valid id, not "no request") and aliases of the small ids: 2^8 + k and
+// 2^32 + k, which an allocator that keys holdings by the id's low 8 or 32 bits confuses with k.
+// An alias is only generated when the allocator's parameter type holds it: an allocator taking
+// `int` ids cannot be given 2^32 + 1, and is not wrong for narrowing what it was never given.
 #pragma once
 
 #include <cstddef>
@@ -20,11 +25,13 @@ namespace kvc::detail {
 /// Generates one sequence of slot-allocator operations, one operation per `next(model)`.
 class slot_allocator_generator {
  public:
-  /// A request id beyond 32 bits: an allocator that narrows ids aliases it.
+  /// A request id beyond 32 bits.
   static constexpr std::uint64_t large_request = std::uint64_t{1} << 40;
 
-  /// The sequence of `seed`.
-  constexpr explicit slot_allocator_generator(std::uint64_t seed) noexcept : random_(seed) {}
+  /// The sequence of `seed`, with request ids up to `largest_request`.
+  constexpr explicit slot_allocator_generator(
+      std::uint64_t seed, std::uint64_t largest_request = ~std::uint64_t{0}) noexcept
+      : random_(seed), largest_request_(largest_request) {}
 
   /// The next operation, given the model's state before it.
   constexpr allocator_operation next(const model::slot_allocator& model) noexcept {
@@ -57,8 +64,10 @@ class slot_allocator_generator {
     std::uint64_t request = 0;
     if (roll < 25 && last_released_ != 0) {
       request = last_released_;  // released twice
-    } else if (roll < 45) {
+    } else if (roll < 35) {
       request = 7 + random_.below(3);  // never reserved
+    } else if (roll < 45) {
+      request = alias_of(last_reserved_);  // never reserved, but equal to it in its low bits
     } else {
       request = pooled_request();
       if (model.held(request) == 0 && last_reserved_ != 0) request = last_reserved_;
@@ -67,12 +76,23 @@ class slot_allocator_generator {
     return release_operation(request);
   }
 
-  /// Mostly one of 1..6, sometimes the large id.
+  /// Mostly one of 0..6, sometimes an alias of one of them or the large id.
   constexpr std::uint64_t pooled_request() noexcept {
-    return random_.percent(8) ? large_request : 1 + random_.below(6);
+    const std::uint64_t small = random_.below(7);
+    if (!random_.percent(12)) return small;
+    if (random_.percent(33)) return large_request <= largest_request_ ? large_request : small;
+    return alias_of(small);
+  }
+
+  /// `request` plus 2^8 or 2^32, when the allocator's parameters hold it; else `request`.
+  constexpr std::uint64_t alias_of(std::uint64_t request) noexcept {
+    const std::uint64_t offset = std::uint64_t{1} << (random_.percent(50) ? 8 : 32);
+    if (offset > largest_request_ || request > largest_request_ - offset) return request;
+    return request + offset;
   }
 
   seeded_random random_;
+  std::uint64_t largest_request_;
   std::uint64_t last_reserved_ = 0;
   std::uint64_t last_released_ = 0;
 };
