@@ -76,11 +76,16 @@ bool viewable_as_array(py::handle object) {
 }  // namespace
 
 integer_value integer_from(py::handle object, const std::string& argument) {
-  if (is_bool(object)) throw py::type_error(argument + " must be an int, not a bool");
-  if (!PyIndex_Check(object.ptr()))
-    throw py::type_error(argument + " must be an int, not " + type_name(object));
-  const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(object.ptr()));
-  if (!index) throw py::error_already_set();
+  // A plain int is by far the common case (every element of a list of tokens): it skips the
+  // checks below, which look NumPy up.
+  py::object index = py::reinterpret_borrow<py::object>(object);
+  if (!PyLong_CheckExact(object.ptr())) {
+    if (is_bool(object)) throw py::type_error(argument + " must be an int, not a bool");
+    if (!PyIndex_Check(object.ptr()))
+      throw py::type_error(argument + " must be an int, not " + type_name(object));
+    index = py::reinterpret_steal<py::object>(PyNumber_Index(object.ptr()));
+    if (!index) throw py::error_already_set();
+  }
   int overflow = 0;
   const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
   if (overflow == 0) {
@@ -128,15 +133,16 @@ py::dtype integer_dtype_from(py::handle dtype, const std::string& argument) {
 
 integer_sequence integer_sequence::from(py::handle object, const std::string& argument) {
   integer_sequence result;
-  if (object.is_none() || PyUnicode_Check(object.ptr()) || PyBytes_Check(object.ptr()) ||
-      is_bool(object))
+  const bool is_array = py::isinstance<py::array>(object);
+  // Text and bytes are sequences and buffers, but not of tokens; a bool is not a sequence at all.
+  if (!is_array && (object.is_none() || PyUnicode_Check(object.ptr()) ||
+                    PyBytes_Check(object.ptr()) || PyBool_Check(object.ptr())))
     throw py::type_error(argument +
                          " must be a 1-D NumPy integer array or a list or tuple of ints, not " +
                          type_name(object));
-  if (py::isinstance<py::array>(object) || viewable_as_array(object)) {
-    py::array array = py::isinstance<py::array>(object)
-                          ? py::reinterpret_borrow<py::array>(object)
-                          : py::array(py::module_::import("numpy").attr("asarray")(object));
+  if (is_array || viewable_as_array(object)) {
+    py::array array = is_array ? py::reinterpret_borrow<py::array>(object)
+                               : py::array(py::module_::import("numpy").attr("asarray")(object));
     array = checked_integer_array(std::move(array), argument);
     result.view_ = view_of(array);
     result.owner_ = std::move(array);
@@ -156,6 +162,15 @@ integer_sequence integer_sequence::from(py::handle object, const std::string& ar
   bool any_negative = false, any_above_int64 = false;
   for (std::size_t i = 0; i != count; ++i) {
     const py::handle item = items[i];
+    if (PyLong_CheckExact(item.ptr())) {  // the common case, without building the element's name
+      int overflow = 0;
+      const long long v = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
+      if (overflow == 0) {
+        any_negative = any_negative || v < 0;
+        bits.push_back(static_cast<std::uint64_t>(v));
+        continue;
+      }
+    }
     const integer_value value = integer_from(item, argument + "[" + std::to_string(i) + "]");
     if (const auto* s = std::get_if<std::int64_t>(&value)) {
       any_negative = any_negative || *s < 0;
