@@ -1,0 +1,12 @@
+// python/src/bindings.hpp - the parts of the kvc._kvc extension module, one per source file, so
+// that each file binds one part and module.cpp only assembles them.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+/// The contract functions and kvc.CacheNamespace (contracts.cpp).
+void bind_contracts(pybind11::module_& m);
+/// The stateful reference models as Python classes (models.cpp).
+void bind_models(pybind11::module_& m);
+/// The C++ fixture suites as Python data (suites.cpp).
+void bind_suites(pybind11::module_& m);

@@ -1,0 +1,495 @@
+// python/src/contracts.cpp - kvc's contracts as Python functions, and kvc.CacheNamespace.
+//
+// Every function here converts its arguments (integer_arguments.hpp), calls the C++ contract
+// itself -- never a re-implementation -- with the GIL released, and turns the contract's error
+// values into Python exceptions.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <system_error>
+#include <variant>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "bindings.hpp"
+#include "integer_arguments.hpp"
+#include "kvc/append_admission.hpp"
+#include "kvc/batch_admission.hpp"
+#include "kvc/cache_namespace.hpp"
+#include "kvc/detail/position_runs.hpp"
+#include "kvc/offsets_from_positions.hpp"
+#include "kvc/position_components.hpp"
+#include "kvc/prefix_reuse.hpp"
+#include "kvc/request_admission.hpp"
+#include "kvc/reuse_policy.hpp"
+#include "kvc/segment_offsets.hpp"
+#include "kvc/segment_positions.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using kvc_python::integer_sequence;
+
+// ---- kvc.CacheNamespace ---------------------------------------------------------------------
+
+using cache_namespace_object = kvc::owning_cache_namespace;
+
+cache_namespace_object make_cache_namespace(const py::str& model, const py::str& adapter,
+                                            py::handle adapter_revision, const py::str& salt) {
+  return {model.cast<std::string>(), adapter.cast<std::string>(),
+          kvc_python::uint64_from(adapter_revision, "adapter_revision"),
+          salt.cast<std::string>()};
+}
+
+std::string cache_namespace_repr(const cache_namespace_object& ns) {
+  const auto text = [](const std::string& s) { return py::repr(py::str(s)).cast<std::string>(); };
+  return "CacheNamespace(model=" + text(ns.model) + ", adapter=" + text(ns.adapter) +
+         ", adapter_revision=" + std::to_string(ns.adapter_revision) + ", salt=" + text(ns.salt) +
+         ")";
+}
+
+// ---- prefix reuse ---------------------------------------------------------------------------
+
+template <class CacheNs, class RequestNs>
+std::size_t reused_prefix(const CacheNs& cache_ns, const RequestNs& request_ns,
+                          const integer_sequence& cached, const integer_sequence& requested,
+                          kvc::reuse_policy policy) {
+  return std::visit(
+      [&](const auto& cached_ids, const auto& requested_ids) {
+        py::gil_scoped_release release;
+        return kvc::reusable_prefix_length(cache_ns, request_ns, cached_ids, requested_ids, policy);
+      },
+      cached.view(), requested.view());
+}
+
+std::size_t reusable_prefix_length(py::handle cache_ns, py::handle request_ns, py::handle cached,
+                                   py::handle requested, py::handle block_size,
+                                   bool recompute_last_token) {
+  const auto cached_ids = integer_sequence::from(cached, "cached");
+  const auto requested_ids = integer_sequence::from(requested, "requested");
+  const kvc::reuse_policy policy{kvc_python::size_from(block_size, "block_size"),
+                                 recompute_last_token};
+  if (py::isinstance<cache_namespace_object>(cache_ns) &&
+      py::isinstance<cache_namespace_object>(request_ns)) {
+    // Both structured: the contract compares them itself, field by field.
+    return reused_prefix(cache_ns.cast<const cache_namespace_object&>().view(),
+                         request_ns.cast<const cache_namespace_object&>().view(), cached_ids,
+                         requested_ids, policy);
+  }
+  // Any other namespaces are compared by Python's ==, once; the contract then sees two namespaces
+  // that are equal or not, and applies the same rule as for any C++ namespace type.
+  const int equal = PyObject_RichCompareBool(cache_ns.ptr(), request_ns.ptr(), Py_EQ);
+  if (equal < 0) throw py::error_already_set();
+  return reused_prefix(true, equal == 1, cached_ids, requested_ids, policy);
+}
+
+// ---- admission ------------------------------------------------------------------------------
+
+py::int_ admitted_append(py::handle capacity, py::handle used, py::handle requested) {
+  return std::visit(
+      [](auto c, auto u, auto r) { return py::int_(kvc::admitted_append(c, u, r)); },
+      kvc_python::integer_from(capacity, "capacity"), kvc_python::integer_from(used, "used"),
+      kvc_python::integer_from(requested, "requested"));
+}
+
+py::int_ admitted_batch(py::handle capacity, py::handle used, py::handle requests) {
+  const auto sizes = integer_sequence::from(requests, "requests");
+  return std::visit(
+      [](auto c, auto u, const auto& r) {
+        const auto total = [&] {
+          py::gil_scoped_release release;
+          return kvc::admitted_batch(c, u, r);
+        }();
+        return py::int_(total);
+      },
+      kvc_python::integer_from(capacity, "capacity"), kvc_python::integer_from(used, "used"),
+      sizes.view());
+}
+
+std::size_t admitted_requests(py::handle capacity, py::handle used, py::handle requests) {
+  const auto sizes = integer_sequence::from(requests, "requests");
+  return std::visit(
+      [](auto c, auto u, const auto& r) {
+        py::gil_scoped_release release;
+        return kvc::admitted_requests(c, u, r);
+      },
+      kvc_python::integer_from(capacity, "capacity"), kvc_python::integer_from(used, "used"),
+      sizes.view());
+}
+
+// ---- segments and positions -----------------------------------------------------------------
+
+std::string dtype_text(const py::array& array) {
+  return py::str(static_cast<py::handle>(array.dtype())).cast<std::string>();
+}
+
+/// Raises the Python exception for a contract's error value: OverflowError when a result does not
+/// fit the output dtype, ValueError for malformed input; nothing for success.
+void raise_on_error(std::errc error, const std::string& function, const std::string& overflow) {
+  if (error == std::errc{}) return;
+  const std::string cause =
+      " (std::errc::" +
+      std::string(error == std::errc::result_out_of_range ? "result_out_of_range"
+                  : error == std::errc::invalid_argument  ? "invalid_argument"
+                                                          : "value_too_large") +
+      ": " + std::make_error_code(error).message() + ")";
+  if (error == std::errc::result_out_of_range)
+    throw kvc_python::overflow_error(function + ": " + overflow + cause);
+  if (error == std::errc::invalid_argument)
+    throw py::value_error(function + ": the input is not whole rows" + cause);
+  throw std::runtime_error(function + ": the output array is too short" + cause);
+}
+
+/// The positions' dtype when none is asked for: int32 holds every position of a sequence shorter
+/// than 2**31 tokens and writes half the bytes of int64 (the write is most of the cost), and
+/// 4-byte ids with 4-byte positions take the AVX2 kernel.
+py::dtype default_position_dtype(std::size_t count) {
+  constexpr auto int32_max = static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max());
+  return count == 0 || count - 1 <= int32_max ? py::dtype::of<std::int32_t>()
+                                                : py::dtype::of<std::int64_t>();
+}
+
+py::dtype output_dtype(py::handle dtype, py::dtype fallback) {
+  return dtype.is_none() ? fallback : kvc_python::integer_dtype_from(dtype, "dtype");
+}
+
+/// A new uninitialized 1-D array of `count` elements of `dtype`.
+py::array new_array(const py::dtype& dtype, std::size_t count) {
+  return py::array(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(count)});
+}
+
+/// `write(ids, out)` on the views of `ids` and of the writable `out`, without the GIL.
+template <class Write>
+std::errc write_into(const integer_sequence& ids, py::array& out, Write write) {
+  return std::visit(
+      [&](const auto& in) {
+        return kvc_python::visit_writable(out, [&](auto out_span) {
+          py::gil_scoped_release release;
+          return write(in, out_span);
+        });
+      },
+      ids.view());
+}
+
+py::array segment_positions(py::handle ids, py::handle dtype) {
+  const auto segments = integer_sequence::from(ids, "ids");
+  py::array out = new_array(output_dtype(dtype, default_position_dtype(segments.size())),
+                            segments.size());
+  const std::errc error = write_into(segments, out, [](const auto& in, auto out_span) {
+    return kvc::segment_positions(in, out_span);
+  });
+  raise_on_error(error, "segment_positions",
+                 "a position does not fit dtype " + dtype_text(out) + "; pass dtype=numpy.int64");
+  return out;
+}
+
+template <class Summary>
+std::size_t summarize(const integer_sequence& ids, Summary summary) {
+  return std::visit(
+      [&](const auto& in) {
+        py::gil_scoped_release release;
+        return summary(in);
+      },
+      ids.view());
+}
+
+std::size_t segment_run_count(py::handle ids) {
+  return summarize(integer_sequence::from(ids, "ids"),
+                   [](const auto& in) { return kvc::segment_run_count(in); });
+}
+
+std::size_t max_segment_length(py::handle ids) {
+  return summarize(integer_sequence::from(ids, "ids"),
+                   [](const auto& in) { return kvc::max_segment_length(in); });
+}
+
+py::array segment_offsets(py::handle ids, py::handle dtype) {
+  const auto segments = integer_sequence::from(ids, "ids");
+  const std::size_t runs =
+      summarize(segments, [](const auto& in) { return kvc::segment_run_count(in); });
+  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), runs + 1);
+  const std::errc error = write_into(segments, out, [](const auto& in, auto out_span) {
+    return kvc::segment_offsets(in, out_span);
+  });
+  raise_on_error(error, "segment_offsets",
+                 "the total " + std::to_string(segments.size()) + " does not fit dtype " +
+                     dtype_text(out) + "; pass dtype=numpy.int64");
+  return out;
+}
+
+/// The number of tokens of C = `components` rows of position ids (`values` in all); ValueError
+/// when they are not whole rows, as the C++ contract's `std::errc::invalid_argument`.
+std::size_t tokens_of_rows(std::size_t values, std::size_t components, const char* function) {
+  if (values == 0) return 0;
+  if (components == 0 || values % components != 0)
+    throw py::value_error(std::string(function) + ": " + std::to_string(values) +
+                          " position ids are not whole rows of components=" +
+                          std::to_string(components) + " (std::errc::invalid_argument)");
+  return values / components;
+}
+
+py::array offsets_from_positions(py::handle positions, py::handle components, py::handle dtype) {
+  const auto ids = integer_sequence::from(positions, "positions");
+  const std::size_t rows = kvc_python::size_from(components, "components");
+  const std::size_t tokens = tokens_of_rows(ids.size(), rows, "offsets_from_positions");
+  // The contract writes sequences + 1 offsets; the array is made that long, so it is counted first.
+  const std::size_t sequences = summarize(ids, [tokens](const auto& in) {
+    return kvc::detail::summarize_sequences(in, tokens).sequences;
+  });
+  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), sequences + 1);
+  const std::errc error = write_into(ids, out, [rows](const auto& in, auto out_span) {
+    return kvc::offsets_from_positions(in, kvc::position_components{rows}, out_span);
+  });
+  raise_on_error(error, "offsets_from_positions",
+                 "the token total does not fit dtype " + dtype_text(out) +
+                     "; pass dtype=numpy.int64");
+  return out;
+}
+
+std::size_t max_sequence_length_from_positions(py::handle positions, py::handle components) {
+  const auto ids = integer_sequence::from(positions, "positions");
+  const std::size_t rows = kvc_python::size_from(components, "components");
+  tokens_of_rows(ids.size(), rows, "max_sequence_length_from_positions");
+  return summarize(ids, [rows](const auto& in) {
+    return kvc::max_sequence_length_from_positions(in, kvc::position_components{rows});
+  });
+}
+
+// ---- docstrings -----------------------------------------------------------------------------
+
+constexpr const char* cache_namespace_doc = R"(The identity a KV-cache entry belongs to: kvc::cache_namespace.
+
+Two namespaces are equal only when every field is: the model (base weights) name, the adapter
+(LoRA) name, the adapter's revision, and the cache salt. Immutable and hashable; the hash is kvc's,
+over every field with its length, so no two distinct namespaces alias as concatenated keys do.
+
+Args:
+    model: the model name, for example "llama-3-8b".
+    adapter: the adapter name; "" for the base model.
+    adapter_revision: the adapter's version, an int in [0, 2**64).
+    salt: the tenant's or request's cache salt; "" when none.
+
+Raises:
+    OverflowError: adapter_revision is negative or not below 2**64.
+)";
+
+constexpr const char* reusable_prefix_length_doc = R"(How many leading tokens of `requested` may be taken from `cached`.
+
+The common prefix of the two token sequences when the namespaces are equal, else 0; then, as the
+engine's policy allows: with `recompute_last_token`, at most len(requested) - 1 (the last prompt
+token is recomputed), and rounded down to a multiple of `block_size` (paged caches reuse whole
+blocks). This is kvc::reusable_prefix_length with a kvc::reuse_policy.
+
+Args:
+    cache_ns, request_ns: the cache entry's and the request's namespaces: two kvc.CacheNamespace
+        (compared by kvc, field by field), or any values Python compares with == (called once).
+    cached, requested: token ids: 1-D NumPy integer arrays of any integer dtype (viewed without a
+        copy; non-contiguous ones are copied once), or lists or tuples of ints.
+    block_size: the reused length is a multiple of this; 1 for any length, 0 reuses nothing.
+    recompute_last_token: keep the last requested token out of the reused prefix.
+
+Returns:
+    int: the number of tokens reused.
+
+Raises:
+    TypeError: a token argument is None, bool, a float array or not a sequence of ints.
+    ValueError: a token array is not 1-D, or block_size is negative.
+    OverflowError: a token or block_size does not fit 64 bits.
+)";
+
+constexpr const char* admitted_append_doc = R"(All-or-nothing admission of a multi-slot append: kvc::admitted_append.
+
+Returns `requested` when 0 <= used <= capacity and 0 <= requested <= capacity - used, else 0. The
+bounds are decided by mathematical value: nothing overflows or wraps.
+
+Args:
+    capacity: the cache's slots.
+    used: the slots taken.
+    requested: the slots asked for.
+
+Raises:
+    TypeError: an argument is not an int (or is a bool).
+    OverflowError: an argument does not fit in 64 bits.
+)";
+
+constexpr const char* admitted_batch_doc = R"(All-or-nothing admission of a batch of appends: kvc::admitted_batch.
+
+Returns the total of `requests` when 0 <= used <= capacity, every request is >= 0 and the total
+fits in capacity - used; otherwise 0. The sum is exact.
+
+Args:
+    capacity: the cache's slots.
+    used: the slots taken.
+    requests: the slots each request asks for: a 1-D NumPy integer array or a list of ints.
+
+Raises:
+    TypeError, ValueError, OverflowError: as for token arguments (see reusable_prefix_length).
+)";
+
+constexpr const char* admitted_requests_doc = R"(In-order, all-or-nothing admission of a request queue: kvc::admitted_requests.
+
+Returns how many leading requests are admitted: each while it fits in the slots still free
+(0 <= request <= capacity - used - the requests admitted before it); admission stops at the first
+that does not. A request of 0 fits; a negative one stops admission; an inconsistent state
+(used < 0, used > capacity) admits nothing.
+
+Args:
+    capacity: the cache's slots.
+    used: the slots taken.
+    requests: the queue, front first: a 1-D NumPy integer array or a list of ints.
+
+Raises:
+    TypeError, ValueError, OverflowError: as for token arguments (see reusable_prefix_length).
+)";
+
+constexpr const char* segment_positions_doc = R"(The position of every token within its run of equal segment ids: kvc::segment_positions.
+
+A run is a contiguous stretch of equal ids; a later run that reuses an id starts again at 0.
+
+Args:
+    ids: one segment id per token: a 1-D NumPy integer array (viewed without a copy) or a list.
+    dtype: the positions' integer dtype. By default int32 (int64 for 2**31 tokens or more): it
+        holds every position and writes half the bytes of int64; int32 ids then take kvc's AVX2
+        kernel, at the speed of copying the array.
+
+Returns:
+    numpy.ndarray: the positions, as long as `ids`.
+
+Raises:
+    OverflowError: a position does not fit `dtype` (std::errc::result_out_of_range).
+    TypeError, ValueError: as for token arguments (see reusable_prefix_length).
+)";
+
+constexpr const char* segment_offsets_doc = R"(The start of every run of equal segment ids, then the total: kvc::segment_offsets.
+
+This is flash-attn's varlen `cu_seqlens`: runs + 1 entries, [0] for no ids.
+
+Args:
+    ids: one segment id per token: a 1-D NumPy integer array (viewed without a copy) or a list.
+    dtype: the offsets' integer dtype; int32 by default, as flash-attn's varlen API takes them.
+
+Returns:
+    numpy.ndarray: the offsets.
+
+Raises:
+    OverflowError: the total does not fit `dtype` (std::errc::result_out_of_range), for example
+        2**31 tokens or more in int32.
+    TypeError, ValueError: as for token arguments (see reusable_prefix_length).
+)";
+
+constexpr const char* segment_run_count_doc =
+    R"(The number of runs of equal segment ids (0 for none): kvc::segment_run_count.)";
+
+constexpr const char* max_segment_length_doc =
+    R"(The length of the longest run of equal segment ids (varlen attention's `max_seqlen`; 0 for
+none): kvc::max_segment_length.)";
+
+constexpr const char* offsets_from_positions_doc = R"(`cu_seqlens` from position ids: kvc::offsets_from_positions.
+
+A sequence starts at the first token and at every position equal to 0. A negative position is a
+padding token: removed, it forms no sequence, and the offsets index the tokens that remain.
+
+Args:
+    positions: position ids, 1-D: a NumPy integer array or a list. With `components` = C, C rows of
+        N ids each, flattened component-major (M-RoPE's [3, N] tensor, reshaped to 1-D); row 0
+        decides.
+    components: C, the number of rows; 1 by default.
+    dtype: the offsets' integer dtype; int32 by default.
+
+Returns:
+    numpy.ndarray: the start of every sequence, then the number of tokens that are not padding.
+
+Raises:
+    ValueError: `positions` is not whole rows of `components` (std::errc::invalid_argument).
+    OverflowError: the total does not fit `dtype` (std::errc::result_out_of_range).
+)";
+
+constexpr const char* max_sequence_length_from_positions_doc = R"(`max_seqlen` from position ids: kvc::max_sequence_length_from_positions.
+
+The longest sequence counted in tokens, padding excluded (never max(position) + 1, which repeated
+M-RoPE positions make too small); 0 for no tokens.
+
+Args:
+    positions: position ids, as for offsets_from_positions.
+    components: C, the number of rows; 1 by default.
+
+Raises:
+    ValueError: `positions` is not whole rows of `components`.
+)";
+
+}  // namespace
+
+void bind_contracts(py::module_& m) {
+  py::class_<cache_namespace_object>(m, "CacheNamespace", cache_namespace_doc)
+      .def(py::init(&make_cache_namespace), py::arg("model"), py::arg("adapter") = py::str(""),
+           py::arg("adapter_revision") = 0, py::arg("salt") = py::str(""))
+      .def_property_readonly(
+          "model", [](const cache_namespace_object& ns) { return ns.model; },
+          "The model (base weights) name.")
+      .def_property_readonly(
+          "adapter", [](const cache_namespace_object& ns) { return ns.adapter; },
+          "The adapter (LoRA) name; empty for the base model.")
+      .def_property_readonly(
+          "adapter_revision", [](const cache_namespace_object& ns) { return ns.adapter_revision; },
+          "The adapter's version.")
+      .def_property_readonly(
+          "salt", [](const cache_namespace_object& ns) { return ns.salt; },
+          "The cache salt; empty when none.")
+      .def(
+          "__eq__",
+          [](const cache_namespace_object& a, py::handle b) -> py::object {
+            if (!py::isinstance<cache_namespace_object>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a.view() == b.cast<const cache_namespace_object&>().view());
+          },
+          py::is_operator(), "Equal when every field is.")
+      .def(
+          "__ne__",
+          [](const cache_namespace_object& a, py::handle b) -> py::object {
+            if (!py::isinstance<cache_namespace_object>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(!(a.view() == b.cast<const cache_namespace_object&>().view()));
+          },
+          py::is_operator(), "Different when any field is.")
+      .def(
+          "__hash__",
+          [](const cache_namespace_object& ns) {
+            return static_cast<py::ssize_t>(kvc::hash_value(ns));
+          },
+          "kvc's hash of every field, each with its length.")
+      .def("__repr__", &cache_namespace_repr)
+      .def(py::pickle(
+          [](const cache_namespace_object& ns) {
+            return py::make_tuple(ns.model, ns.adapter, ns.adapter_revision, ns.salt);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 4) throw py::value_error("CacheNamespace: a 4-tuple state expected");
+            return make_cache_namespace(t[0], t[1], t[2], t[3]);
+          }));
+
+  m.def("reusable_prefix_length", &reusable_prefix_length, reusable_prefix_length_doc,
+        py::arg("cache_ns"), py::arg("request_ns"), py::arg("cached"), py::arg("requested"),
+        py::kw_only(), py::arg("block_size") = 1,
+        py::arg("recompute_last_token").noconvert() = false);
+  m.def("admitted_append", &admitted_append, admitted_append_doc, py::arg("capacity"),
+        py::arg("used"), py::arg("requested"));
+  m.def("admitted_batch", &admitted_batch, admitted_batch_doc, py::arg("capacity"),
+        py::arg("used"), py::arg("requests"));
+  m.def("admitted_requests", &admitted_requests, admitted_requests_doc, py::arg("capacity"),
+        py::arg("used"), py::arg("requests"));
+  m.def("segment_positions", &segment_positions, segment_positions_doc, py::arg("ids"),
+        py::kw_only(), py::arg("dtype") = py::none());
+  m.def("segment_offsets", &segment_offsets, segment_offsets_doc, py::arg("ids"), py::kw_only(),
+        py::arg("dtype") = py::none());
+  m.def("segment_run_count", &segment_run_count, segment_run_count_doc, py::arg("ids"));
+  m.def("max_segment_length", &max_segment_length, max_segment_length_doc, py::arg("ids"));
+  m.def("offsets_from_positions", &offsets_from_positions, offsets_from_positions_doc,
+        py::arg("positions"), py::kw_only(), py::arg("components") = 1,
+        py::arg("dtype") = py::none());
+  m.def("max_sequence_length_from_positions", &max_sequence_length_from_positions,
+        max_sequence_length_from_positions_doc, py::arg("positions"), py::kw_only(),
+        py::arg("components") = 1);
+}
