@@ -1,4 +1,146 @@
-// python/src/suites.cpp - the C++ fixture suites as Python data (to be filled in).
+// bind_suites: every suite of kvc's contract descriptors (kvc::verification::contracts) as Python
+// data, so that kvc.testing checks Python code against the very fixtures the C++ checks use.
+//
+// Only the fixtures are walked, never kvc::check against the descriptors' mutants: that is what
+// makes kvc-report slow to compile, and Python runs its own implementations anyway.
+//
+// The values are plain and JSON-like (int, bool, str, list) so that kvc/testing/_fixtures.py decodes
+// them in one place; the two kvc types become tagged dicts:
+//   {"cache_namespace": [model, adapter, adapter_revision, salt]}
+//   {"multimodal_item": [offset, length, content_hash]}
 #include "bindings.hpp"
 
-void bind_suites(pybind11::module_&) {}
+#include <cstddef>
+#include <cstdint>
+#include <ranges>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/string.hpp>
+#include <pybind11/pybind11.h>
+
+#include <kvc/cache_namespace.hpp>
+#include <kvc/multimodal_item.hpp>
+#include <kvc/verification/call_shapes.hpp>
+#include <kvc/verification/contracts.hpp>
+#include <kvc/verification/position_call.hpp>
+
+namespace py = pybind11;
+
+namespace {
+
+py::object to_python(const kvc::cache_namespace& ns);
+py::object to_python(const kvc::multimodal_item& item);
+
+template <class T>
+py::object to_python(const T& value);
+
+template <class E>
+py::object list_of(std::span<const E> elements) {
+  py::list list;
+  for (const E& element : elements) list.append(to_python(element));
+  return list;
+}
+
+template <class T>
+py::object to_python(const T& value) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return py::bool_(value);
+  } else if constexpr (std::is_same_v<T, char>) {
+    // The records write segment ids as characters; as ids only their runs matter, so Python gets
+    // their codes, which keep the runs.
+    return py::int_(static_cast<int>(static_cast<unsigned char>(value)));
+  } else if constexpr (std::is_integral_v<T>) {
+    return py::int_(value);
+  } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
+    const std::string_view text = value;
+    return py::str(text.data(), text.size());
+  } else if constexpr (std::ranges::contiguous_range<const T> && std::ranges::sized_range<const T>) {
+    // Through a span: one instantiation per element type rather than one per array length.
+    return list_of(std::span<const std::ranges::range_value_t<const T>>(std::ranges::data(value),
+                                                                        std::ranges::size(value)));
+  } else if constexpr (std::ranges::input_range<const T>) {
+    py::list list;
+    for (const auto& element : value) list.append(to_python(element));
+    return list;
+  } else {
+    // A dependent false: fires only for a type no branch above exports.
+    static_assert(sizeof(T) == 0, "bind_suites: a fixture value of a type it cannot export");
+    return py::none();
+  }
+}
+
+py::object to_python(const kvc::cache_namespace& ns) {
+  py::dict tagged;
+  tagged["cache_namespace"] = py::make_tuple(to_python(std::string_view(ns.model)),
+                                             to_python(std::string_view(ns.adapter)),
+                                             py::int_(ns.adapter_revision),
+                                             to_python(std::string_view(ns.salt)));
+  return tagged;
+}
+
+py::object to_python(const kvc::multimodal_item& item) {
+  py::dict tagged;
+  tagged["multimodal_item"] =
+      py::make_tuple(py::int_(item.offset), py::int_(item.length), py::int_(item.content_hash));
+  return tagged;
+}
+
+/// How a fixture's inputs reach an implementation, named for Python (kvc/testing/_fixtures.py
+/// documents each).
+template <class Call>
+constexpr std::string_view call_shape() noexcept {
+  if constexpr (std::is_same_v<Call, kvc::direct_call>) return "direct";
+  else if constexpr (std::is_same_v<Call, kvc::positions_call>) return "positions";
+  else if constexpr (std::is_same_v<Call, kvc::offsets_call>) return "offsets";
+  else if constexpr (std::is_same_v<Call, kvc::row_positions_call>) return "row_positions";
+  else if constexpr (std::is_same_v<Call, kvc::row_offsets_call>) return "row_offsets";
+  else if constexpr (std::is_same_v<Call, kvc::position_offsets_call>) return "position_offsets";
+  else if constexpr (std::is_same_v<Call, kvc::component_offsets_call>) return "component_offsets";
+  else if constexpr (std::is_same_v<Call, kvc::position_length_call>) return "position_length";
+  else if constexpr (std::is_same_v<Call, kvc::component_length_call>) return "component_length";
+  else static_assert(sizeof(Call) == 0, "bind_suites: a call shape it cannot name");
+}
+
+template <class Suite>
+py::list fixtures_of(const Suite& suite) {
+  py::list fixtures;
+  boost::hana::for_each(suite, [&fixtures](const auto& f) {
+    using call = typename std::remove_cvref_t<decltype(f)>::call;
+    py::list inputs;
+    boost::hana::for_each(f.inputs, [&inputs](const auto& input) { inputs.append(to_python(input)); });
+    const std::string_view shape = call_shape<call>();
+    fixtures.append(py::make_tuple(py::str(boost::hana::to<const char*>(f.label)),
+                                   py::str(shape.data(), shape.size()), py::tuple(inputs),
+                                   to_python(f.expected)));
+  });
+  return fixtures;
+}
+
+/// Every suite check of every contract, in the descriptors' order:
+/// [{"contract", "suite", "fixtures": [(label, call shape, inputs, expected)]}].
+py::list every_suite() {
+  py::list suites;
+  boost::hana::for_each(kvc::verification::contracts, [&suites](const auto& contract) {
+    boost::hana::for_each(contract.checks, [&](const auto& check) {
+      py::dict suite;
+      suite["contract"] = py::str(boost::hana::to<const char*>(contract.name));
+      suite["suite"] = py::str(boost::hana::to<const char*>(check.name));
+      suite["fixtures"] = fixtures_of(check.suite);
+      suites.append(std::move(suite));
+    });
+  });
+  return suites;
+}
+
+}  // namespace
+
+void bind_suites(py::module_& m) {
+  m.def("_suites", &every_suite,
+        "Every suite of kvc's contract descriptors as data: a list of {'contract', 'suite', "
+        "'fixtures'}, each fixture (label, call shape, inputs, expected). kvc.testing.suites "
+        "wraps it.");
+}

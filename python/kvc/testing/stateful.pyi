@@ -1,0 +1,14 @@
+from typing import Any, Callable, Optional, Type
+
+from hypothesis import settings as hypothesis_settings
+from hypothesis.stateful import RuleBasedStateMachine
+
+def prefix_cache_state_machine(make_cache: Callable[[], Any], *, exact: bool = ..., block_size: int = ...,
+                               recompute_last_token: bool = ..., max_tokens: int = ...) -> Type[RuleBasedStateMachine]: ...
+def slot_allocator_state_machine(make_allocator: Callable[[int], Any], *,
+                                 max_capacity: int = ...) -> Type[RuleBasedStateMachine]: ...
+def prefix_cache_machine(make_cache: Callable[[], Any], *, exact: bool = ..., block_size: int = ...,
+                         recompute_last_token: bool = ..., max_tokens: int = ...,
+                         settings: Optional[hypothesis_settings] = ...) -> type: ...
+def slot_allocator_machine(make_allocator: Callable[[int], Any], *, max_capacity: int = ...,
+                           settings: Optional[hypothesis_settings] = ...) -> type: ...
