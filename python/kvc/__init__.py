@@ -27,6 +27,7 @@ from ._kvc import (
     segment_positions,
     segment_run_count,
 )
+from . import model  # kvc.model.PrefixCache and kvc.model.SlotAllocator after a plain `import kvc`
 
 __all__ = [
     "CacheNamespace",
@@ -35,6 +36,7 @@ __all__ = [
     "admitted_batch",
     "admitted_requests",
     "max_segment_length",
+    "model",
     "max_sequence_length_from_positions",
     "offsets_from_positions",
     "reusable_prefix_length",
