@@ -5,6 +5,8 @@ from typing import Any, SupportsIndex, Union
 import numpy as np
 import numpy.typing as npt
 
+from . import model as model
+
 __version__: str
 
 # A 1-D integer sequence: a NumPy integer array of any integer dtype (viewed without a copy;
