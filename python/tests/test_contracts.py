@@ -364,6 +364,9 @@ def stub_names():
             names.add(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            # `from . import model as model`: a re-exported submodule.
+            names.update(alias.asname for alias in node.names if alias.asname == alias.name)
     return names
 
 
