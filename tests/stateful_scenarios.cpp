@@ -8,6 +8,8 @@
 #include <kvc/contracts/slot_allocator_scenarios.hpp>
 #include <kvc/doctest.hpp>
 
+#include "stateful_mutants.hpp"
+
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>
@@ -25,74 +27,10 @@
 
 namespace {
 
-// A prefix cache as an engine might write it at run time: sequences per namespace in a hash map.
-class map_cache {
- public:
-  bool insert(const kvc::cache_namespace& ns, std::span<const std::int32_t> tokens) {
-    auto found = entries_.find(ns);
-    if (found == entries_.end())
-      found = entries_.emplace(kvc::owning_cache_namespace::from(ns), sequences{}).first;
-    found->second.emplace_back(tokens.begin(), tokens.end());
-    return true;
-  }
-
-  [[nodiscard]] std::size_t lookup(const kvc::cache_namespace& ns,
-                                   std::span<const std::int32_t> tokens) const {
-    const auto found = entries_.find(ns);
-    if (found == entries_.end()) return 0;
-    std::size_t longest = 0;
-    for (const auto& cached : found->second) {
-      std::size_t common = 0;
-      while (common < cached.size() && common < tokens.size() && cached[common] == tokens[common])
-        ++common;
-      if (common > longest) longest = common;
-    }
-    return longest;
-  }
-
-  std::size_t erase(const kvc::cache_namespace& ns) {
-    const auto found = entries_.find(ns);
-    if (found == entries_.end()) return 0;
-    const std::size_t erased = found->second.size();
-    entries_.erase(found);
-    return erased;
-  }
-
- private:
-  using sequences = std::vector<std::vector<std::int32_t>>;
-  std::unordered_map<kvc::owning_cache_namespace, sequences, kvc::cache_namespace_hash,
-                     std::equal_to<>>
-      entries_;
-};
-
-// A slot allocator as an engine might write it at run time: holdings in a std::map.
-class map_allocator {
- public:
-  explicit map_allocator(std::size_t capacity) : capacity_(capacity) {}
-
-  bool try_reserve(std::uint64_t request, std::size_t n) {
-    if (n == 0 || n > capacity_ - used_) return false;
-    held_[request] += n;
-    used_ += n;
-    return true;
-  }
-
-  std::size_t release(std::uint64_t request) {
-    const auto found = held_.find(request);
-    if (found == held_.end()) return 0;
-    const std::size_t freed = found->second;
-    used_ -= freed;
-    held_.erase(found);
-    return freed;
-  }
-
-  [[nodiscard]] std::size_t available() const { return capacity_ - used_; }
-
- private:
-  std::size_t capacity_;
-  std::size_t used_ = 0;
-  std::map<std::uint64_t, std::size_t> held_;
-};
+// A prefix cache and a slot allocator as an engine might write them at run time (sequences per
+// namespace in a hash map; holdings in a std::map), shared with the model-based runner's tests.
+using map_cache = stateful_mutants::hash_map_cache;
+using map_allocator = stateful_mutants::map_allocator<std::uint64_t, std::size_t>;
 
 const auto make_map_cache = [] { return map_cache{}; };
 const auto make_map_allocator = [](std::size_t capacity) { return map_allocator(capacity); };
