@@ -16,7 +16,7 @@
 class my_cache {
  public:
   constexpr bool insert(const kvc::cache_namespace& ns, std::span<const std::int32_t> tokens) {
-    if (count_ == entries_.size() || tokens.size() > 16) return false;
+    if (count_ == entries_.size() || tokens.size() > 32) return false;
     entry& added = entries_[count_++];
     added.ns = ns;
     added.length = tokens.size();
@@ -48,7 +48,7 @@ class my_cache {
  private:
   struct entry {
     kvc::cache_namespace ns{};
-    std::array<std::int32_t, 16> tokens{};
+    std::array<std::int32_t, 32> tokens{};
     std::size_t length = 0;
   };
   std::array<entry, 8> entries_{};

@@ -107,7 +107,7 @@ TEST_CASE("a failing allocator's report shows the capacity, the operations and t
   const auto report = kvc::check(kvc::suites::slot_allocator_scenarios,
                                  allocator_mutants::factory<allocator_mutants::partial_grant>);
   const auto failures = report.failures();
-  REQUIRE(failures.size() == 3);
+  REQUIRE(failures.size() == 4);
   CHECK(failures[0].label == "one over what is free is refused whole");
   CHECK(failures[0].inputs ==
         "8, try_reserve(1, 5); try_reserve(2, 4); available(); try_reserve(2, 3)");
@@ -117,6 +117,10 @@ TEST_CASE("a failing allocator's report shows the capacity, the operations and t
   CHECK(failures[1].label == "more than the capacity is refused whole");
   CHECK(failures[2].label == "a refused request does not become known");
   CHECK(failures[2].inputs == "4, try_reserve(1, 3); try_reserve(2, 2); release(2); available()");
+  // Refused whole would add nothing; the partial grant's 3 slots are freed with the first 5.
+  CHECK(failures[3].label == "a refused reservation adds nothing to its request");
+  CHECK(failures[3].actual == "[1, 1, 0, -, 8]");
+  CHECK(failures[3].expected == "[1, 0, 3, -, 8]");
 
   // Request ids print whole: a truncating table's scenario shows the ids it confuses.
   const auto truncated =
@@ -148,7 +152,13 @@ TEST_CASE("every mutant is rejected at run time, and their skeleton is not") {
       cache_mutants::over_reports_cached_length, cache_mutants::first_entry_wins,
       cache_mutants::minimum_over_entries, cache_mutants::one_entry_per_namespace,
       cache_mutants::erase_leaves_entries, cache_mutants::erase_clears_all,
-      cache_mutants::erase_revived_by_insert>;
+      cache_mutants::erase_revived_by_insert, cache_mutants::namespace_hash8_key,
+      cache_mutants::namespace_hash32_key, cache_mutants::revision_with_adapter_only,
+      cache_mutants::first_8_tokens_key, cache_mutants::first_16_tokens_key,
+      cache_mutants::int31_tokens, cache_mutants::magnitude_tokens,
+      cache_mutants::minus_one_is_padding, cache_mutants::most_recent_entry_only,
+      cache_mutants::erase_whole_model, cache_mutants::erase_before_last_lookup,
+      cache_mutants::erase_after_last_lookup, cache_mutants::prefix_insert_replaces>;
   hana::for_each(cache_flaws, [](auto mutant) {
     using cache = typename decltype(mutant)::type;
     CHECK_FALSE(kvc::check(kvc::suites::prefix_cache_scenarios, cache_mutants::factory<cache>)
@@ -160,13 +170,20 @@ TEST_CASE("every mutant is rejected at run time, and their skeleton is not") {
       allocator_mutants::grants_nothing_asked, allocator_mutants::overwrite_instead_of_add,
       allocator_mutants::release_lost, allocator_mutants::double_release_frees_again,
       allocator_mutants::unknown_release_frees, allocator_mutants::refusal_records_request,
-      allocator_mutants::ids_truncated_to_32_bits>;
+      allocator_mutants::ids_truncated_to_32_bits, allocator_mutants::grants_one_over_free,
+      allocator_mutants::ids_truncated_to_8_bits, allocator_mutants::zero_is_no_request,
+      allocator_mutants::release_keeps_holding, allocator_mutants::holds_one_less,
+      allocator_mutants::refusal_adds_to_holding>;
   hana::for_each(allocator_flaws, [](auto mutant) {
     using allocator = typename decltype(mutant)::type;
     CHECK_FALSE(kvc::check(kvc::suites::slot_allocator_scenarios,
                            allocator_mutants::factory<allocator>)
                     .passed());
   });
+  // Observes like a correct allocator within its request table: accepted, as it should be.
+  CHECK(kvc::check(kvc::suites::slot_allocator_scenarios,
+                   allocator_mutants::factory<allocator_mutants::refusal_records_nothing_held>)
+            .passed());
 }
 
 TEST_CASE("each scenario starts from a fresh implementation") {

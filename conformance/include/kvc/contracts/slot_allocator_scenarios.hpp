@@ -26,6 +26,13 @@ enum class allocator_flaw : unsigned char {
   unknown_release_frees,       ///< a release of an unknown request frees the first request's slots
   refusal_records_request,     ///< a refused request is recorded as holding what it asked
   ids_truncated_to_32_bits,    ///< requests told apart by their low 32 bits
+  grants_one_over_free,        ///< grants a request of one slot more than is free
+  ids_truncated_to_8_bits,     ///< requests told apart by their low 8 bits
+  zero_is_no_request,          ///< request 0 means "none": granted without taking slots
+  release_keeps_holding,       ///< a release frees the slots but keeps the holding's count
+  holds_one_less,              ///< a grant takes n slots but records n - 1 held
+  refusal_adds_to_holding,     ///< a refused reservation of a known request adds to its holding
+  refusal_records_nothing_held,  ///< a refused request is recorded, holding 0 slots
 };
 
 /// A slot allocator for at most 4 requests holding slots at once (enough for every scenario),
@@ -43,14 +50,21 @@ class flawed_allocator {
     std::size_t at = find(id);
     const auto asked = static_cast<std::int64_t>(n);
     std::int64_t granted = asked;
-    const bool fits = Flaw == allocator_flaw::refuses_exact_fit ? asked < available()
-                                                                 : asked <= available();
+    if constexpr (Flaw == allocator_flaw::zero_is_no_request)
+      if (request == 0) return n > 0;
+    const bool fits = Flaw == allocator_flaw::refuses_exact_fit      ? asked < available()
+                      : Flaw == allocator_flaw::grants_one_over_free ? asked <= available() + 1
+                                                                     : asked <= available();
     if (!fits) {
       if constexpr (Flaw == allocator_flaw::partial_grant) {
         granted = available();
       } else {
         if constexpr (Flaw == allocator_flaw::refusal_records_request)
           if (at == size_ && size_ < max_requests) holdings_[size_++] = holding{id, asked};
+        if constexpr (Flaw == allocator_flaw::refusal_records_nothing_held)
+          if (at == size_ && size_ < max_requests) holdings_[size_++] = holding{id, 0};
+        if constexpr (Flaw == allocator_flaw::refusal_adds_to_holding)
+          if (at != size_) holdings_[at].slots += asked;
         return false;
       }
     }
@@ -59,8 +73,11 @@ class flawed_allocator {
       if (size_ == max_requests) return false;
       holdings_[size_++] = holding{id, 0};
     }
+    holdings_[at].released = false;
     if constexpr (Flaw == allocator_flaw::overwrite_instead_of_add)
       holdings_[at].slots = granted;
+    else if constexpr (Flaw == allocator_flaw::holds_one_less)
+      holdings_[at].slots += granted - 1;
     else
       holdings_[at].slots += granted;
     used_ += granted;
@@ -74,9 +91,13 @@ class flawed_allocator {
       if (Flaw != allocator_flaw::unknown_release_frees || size_ == 0) return 0;
       at = 0;  // a lookup that answers "the first slot" on a miss
     }
+    if (holdings_[at].released) return 0;
     const std::int64_t freed = holdings_[at].slots;
     if (Flaw != allocator_flaw::release_lost) used_ -= freed;
-    if (Flaw != allocator_flaw::double_release_frees_again) holdings_[at] = holdings_[--size_];
+    if constexpr (Flaw == allocator_flaw::release_keeps_holding)
+      holdings_[at].released = true;  // the count stays, and a later grant adds to it
+    else if constexpr (Flaw != allocator_flaw::double_release_frees_again)
+      holdings_[at] = holdings_[--size_];
     return freed;
   }
 
@@ -89,11 +110,14 @@ class flawed_allocator {
   struct holding {
     std::uint64_t id = 0;
     std::int64_t slots = 0;
+    bool released = false;  // set only by release_keeps_holding
   };
 
   [[nodiscard]] static constexpr std::uint64_t key(std::uint64_t request) noexcept {
     if constexpr (Flaw == allocator_flaw::ids_truncated_to_32_bits)
       return static_cast<std::uint32_t>(request);
+    else if constexpr (Flaw == allocator_flaw::ids_truncated_to_8_bits)
+      return static_cast<std::uint8_t>(request);
     else
       return request;
   }
@@ -132,6 +156,24 @@ using unknown_release_frees = flawed_allocator<allocator_flaw::unknown_release_f
 using refusal_records_request = flawed_allocator<allocator_flaw::refusal_records_request>;
 /// A request table of 32-bit ids: requests 2^32 apart are one request.
 using ids_truncated_to_32_bits = flawed_allocator<allocator_flaw::ids_truncated_to_32_bits>;
+
+/// Compares with `<=` against one more than is free: the budget is overdrawn by a slot.
+using grants_one_over_free = flawed_allocator<allocator_flaw::grants_one_over_free>;
+/// Requests told apart by their low 8 bits (a bucket index taken for the id).
+using ids_truncated_to_8_bits = flawed_allocator<allocator_flaw::ids_truncated_to_8_bits>;
+/// Request 0 taken for "no request": its reservations succeed and take nothing.
+using zero_is_no_request = flawed_allocator<allocator_flaw::zero_is_no_request>;
+/// A release frees the slots but keeps the holding's count: the request's next grant adds to the
+/// stale count, and its next release frees both.
+using release_keeps_holding = flawed_allocator<allocator_flaw::release_keeps_holding>;
+/// A grant takes n slots from the budget but records n - 1: each release leaks a slot.
+using holds_one_less = flawed_allocator<allocator_flaw::holds_one_less>;
+/// A refused reservation of a request that already holds slots still adds to its holding: its
+/// release frees slots it never held.
+using refusal_adds_to_holding = flawed_allocator<allocator_flaw::refusal_adds_to_holding>;
+/// A refused request is recorded as holding nothing. No scenario rejects it, and none should: it
+/// observes like a correct allocator until its fixed request table fills.
+using refusal_records_nothing_held = flawed_allocator<allocator_flaw::refusal_records_nothing_held>;
 
 /// A factory of `Allocator`, as the scenario suites take it: `kvc::verify(suite,
 /// factory<Allocator>)`.

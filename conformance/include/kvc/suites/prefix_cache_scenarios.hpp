@@ -28,7 +28,7 @@ inline constexpr std::int32_t int32_max = std::numeric_limits<std::int32_t>::max
 /// The implementation checked is a factory: `kvc::verify(prefix_cache_scenarios,
 /// [] { return my_cache{}; })` (kvc/verification/scenario_call.hpp).
 ///
-/// Lookups must be exact. A scenario holds at most 3 entries of at most 5 tokens, so a cache that
+/// Lookups must be exact. A scenario holds at most 3 entries of at most 17 tokens, so a cache that
 /// keeps that many never needs to evict; one that evicts sooner fails these scenarios and should be
 /// checked by the run-time model-based runner with lookups as bounds instead.
 inline constexpr auto prefix_cache_scenarios = boost::hana::make_tuple(
@@ -130,6 +130,39 @@ inline constexpr auto prefix_cache_scenarios = boost::hana::make_tuple(
                              erase_operation({"m", "sql", 1, ""}),
                              insert_operation({"m", "sql", 1, ""}, {1, 2}),
                              lookup_operation({"m", "sql", 1, ""}, {1, 2, 3, 4})},
-                  std::array{unobserved, unobserved, unobserved, observed(2)}));
+                  std::array{unobserved, unobserved, unobserved, observed(2)}),
+    // Equality of every field, adapter or not: a revision is not only an adapter's.
+    make_scenario(label<"another revision of the base model">,
+                  std::array{insert_operation({"llama", "", 1, ""}, {1, 2, 3}),
+                             lookup_operation({"llama", "", 2, ""}, {1, 2, 3}),
+                             lookup_operation({"llama", "", 1, ""}, {1, 2, 3})},
+                  std::array{unobserved, observed(0), observed(3)}),
+    // These two namespaces' kvc::hash_value agree in their low 32 bits: a table that trusts a
+    // truncated hash as the key serves one tenant's KV to the other.
+    make_scenario(label<"namespaces whose hashes agree in 32 bits">,
+                  std::array{insert_operation({"m", "", 0, "t128781"}, {1, 2, 3}),
+                             lookup_operation({"m", "", 0, "t732490"}, {1, 2, 3}),
+                             lookup_operation({"m", "", 0, "t128781"}, {1, 2, 3})},
+                  std::array{unobserved, observed(0), observed(3)}),
+    // Past one 16-token block: a key of the first 8 or 16 tokens would report all 17 reused.
+    make_scenario(label<"a difference at the 17th token">,
+                  std::array{insert_operation({"m", "", 0, ""}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                                 12, 13, 14, 15, 16, 17}),
+                             lookup_operation({"m", "", 0, ""}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                                 12, 13, 14, 15, 16, 99})},
+                  std::array{unobserved, observed(16)}),
+    // -1 is a token, not padding, and -1 is not 1.
+    make_scenario(label<"negative tokens are tokens">,
+                  std::array{insert_operation({"m", "", 0, ""}, {5, -1, 7}),
+                             lookup_operation({"m", "", 0, ""}, {5, 1, 7}),
+                             lookup_operation({"m", "", 0, ""}, {5, 7}),
+                             lookup_operation({"m", "", 0, ""}, {5, -1, 7})},
+                  std::array{unobserved, observed(1), observed(1), observed(3)}),
+    make_scenario(label<"erase after a lookup">,
+                  std::array{insert_operation({"m", "sql", 1, ""}, {1, 2, 3}),
+                             lookup_operation({"m", "sql", 1, ""}, {1, 2, 3}),
+                             erase_operation({"m", "sql", 1, ""}),
+                             lookup_operation({"m", "sql", 1, ""}, {1, 2, 3})},
+                  std::array{unobserved, observed(3), unobserved, observed(0)}));
 
 }  // namespace kvc::suites

@@ -77,6 +77,21 @@ inline constexpr auto slot_allocator_scenarios = boost::hana::make_tuple(
     make_scenario(label<"request 2^63 is not request 0">, 8,
                   std::array{reserve_operation(detail::allocator_scenario::two_to_the_63, 4),
                              reserve_operation(0, 1), release_operation(0), available_operation()},
-                  std::array{observed(1), observed(1), unobserved, observed(4)}));
+                  std::array{observed(1), observed(1), unobserved, observed(4)}),
+    // Request 0 taken for "no request" would be granted without taking slots.
+    make_scenario(label<"request 0 holds slots">, 8,
+                  std::array{reserve_operation(0, 3), available_operation(), release_operation(0),
+                             available_operation()},
+                  std::array{observed(1), observed(5), unobserved, observed(8)}),
+    // A release that keeps the request's count would free 3 + 2 on the second release.
+    make_scenario(label<"a released request starts from nothing">, 8,
+                  std::array{reserve_operation(1, 3), release_operation(1), reserve_operation(1, 2),
+                             available_operation(), release_operation(1), available_operation()},
+                  std::array{observed(1), unobserved, observed(1), observed(6), unobserved,
+                             observed(8)}),
+    make_scenario(label<"a refused reservation adds nothing to its request">, 8,
+                  std::array{reserve_operation(1, 5), reserve_operation(1, 4),
+                             available_operation(), release_operation(1), available_operation()},
+                  std::array{observed(1), observed(0), observed(3), unobserved, observed(8)}));
 
 }  // namespace kvc::suites
