@@ -309,7 +309,8 @@ blocks). This is kvc::reusable_prefix_length with a kvc::reuse_policy.
 
 Args:
     cache_ns, request_ns: the cache entry's and the request's namespaces: two kvc.CacheNamespace
-        (compared by kvc, field by field), or any values Python compares with == (called once).
+        (compared by kvc, field by field), or any hashable values Python compares with == (called
+        once).
     cached, requested: token ids: 1-D NumPy integer arrays of any integer dtype (viewed without a
         copy; non-contiguous ones are copied once), or lists or tuples of ints.
     block_size: the reused length is a multiple of this; 1 for any length, 0 reuses nothing.
@@ -319,7 +320,8 @@ Returns:
     int: the number of tokens reused.
 
 Raises:
-    TypeError: a token argument is None, bool, a float array or not a sequence of ints.
+    TypeError: a token argument is None, bool, a float array or not a sequence of ints; a
+        namespace is unhashable (a list, a NumPy array).
     ValueError: a token array is not 1-D, or block_size is negative.
     OverflowError: a token or block_size does not fit 64 bits.
 )";
