@@ -16,6 +16,7 @@
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
+#include "initialized_instance.hpp"
 #include "integer_arguments.hpp"
 #include "kvc/append_admission.hpp"
 #include "kvc/batch_admission.hpp"
@@ -39,11 +40,23 @@ using kvc_python::integer_sequence;
 
 using cache_namespace_object = kvc::owning_cache_namespace;
 
+/// `text`'s UTF-8 bytes. A str UTF-8 cannot encode (a lone surrogate) raises Python's own
+/// UnicodeEncodeError, naming the character, rather than pybind11's "Unable to cast".
+std::string utf8_of(const py::str& text) {
+  Py_ssize_t size = 0;
+  const char* const bytes = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (bytes == nullptr) throw py::error_already_set();
+  return {bytes, static_cast<std::size_t>(size)};
+}
+
+const cache_namespace_object& namespace_of(py::handle self) {
+  return kvc_python::initialized<cache_namespace_object>(self, "kvc.CacheNamespace");
+}
+
 cache_namespace_object make_cache_namespace(const py::str& model, const py::str& adapter,
                                             py::handle adapter_revision, const py::str& salt) {
-  return {model.cast<std::string>(), adapter.cast<std::string>(),
-          kvc_python::uint64_from(adapter_revision, "adapter_revision"),
-          salt.cast<std::string>()};
+  return {utf8_of(model), utf8_of(adapter),
+          kvc_python::uint64_from(adapter_revision, "adapter_revision"), utf8_of(salt)};
 }
 
 std::string cache_namespace_repr(const cache_namespace_object& ns) {
@@ -77,9 +90,18 @@ std::size_t reusable_prefix_length(py::handle cache_ns, py::handle request_ns, p
   if (py::isinstance<cache_namespace_object>(cache_ns) &&
       py::isinstance<cache_namespace_object>(request_ns)) {
     // Both structured: the contract compares them itself, field by field.
-    return reused_prefix(cache_ns.cast<const cache_namespace_object&>().view(),
-                         request_ns.cast<const cache_namespace_object&>().view(), cached_ids,
-                         requested_ids, policy);
+    return reused_prefix(namespace_of(cache_ns).view(), namespace_of(request_ns).view(),
+                         cached_ids, requested_ids, policy);
+  }
+  // A namespace is a cache key, so it must be hashable, as kvc.model.PrefixCache requires; this
+  // also turns a NumPy array, whose == is elementwise, into a clear TypeError.
+  for (const py::handle ns : {cache_ns, request_ns}) {
+    const hashfunc hash = Py_TYPE(ns.ptr())->tp_hash;
+    if (hash == nullptr || hash == PyObject_HashNotImplemented)
+      throw py::type_error(
+          "a namespace must be hashable (a kvc.CacheNamespace, str, int or tuple), not " +
+          py::str(py::type::handle_of(ns).attr("__qualname__")).cast<std::string>());
+    if (PyObject_Hash(ns.ptr()) == -1) throw py::error_already_set();  // a tuple holding a list
   }
   // Any other namespaces are compared by Python's ==, once; the contract then sees two namespaces
   // that are equal or not, and applies the same rule as for any C++ namespace type.
@@ -287,7 +309,8 @@ blocks). This is kvc::reusable_prefix_length with a kvc::reuse_policy.
 
 Args:
     cache_ns, request_ns: the cache entry's and the request's namespaces: two kvc.CacheNamespace
-        (compared by kvc, field by field), or any values Python compares with == (called once).
+        (compared by kvc, field by field), or any hashable values Python compares with == (called
+        once).
     cached, requested: token ids: 1-D NumPy integer arrays of any integer dtype (viewed without a
         copy; non-contiguous ones are copied once), or lists or tuples of ints.
     block_size: the reused length is a multiple of this; 1 for any length, 0 reuses nothing.
@@ -297,7 +320,8 @@ Returns:
     int: the number of tokens reused.
 
 Raises:
-    TypeError: a token argument is None, bool, a float array or not a sequence of ints.
+    TypeError: a token argument is None, bool, a float array or not a sequence of ints; a
+        namespace is unhashable (a list, a NumPy array).
     ValueError: a token array is not 1-D, or block_size is negative.
     OverflowError: a token or block_size does not fit 64 bits.
 )";
@@ -429,44 +453,50 @@ void bind_contracts(py::module_& m) {
       .def(py::init(&make_cache_namespace), py::arg("model"), py::arg("adapter") = py::str(""),
            py::arg("adapter_revision") = 0, py::arg("salt") = py::str(""))
       .def_property_readonly(
-          "model", [](const cache_namespace_object& ns) { return ns.model; },
+          "model", [](py::handle self) { return namespace_of(self).model; },
           "The model (base weights) name.")
       .def_property_readonly(
-          "adapter", [](const cache_namespace_object& ns) { return ns.adapter; },
+          "adapter", [](py::handle self) { return namespace_of(self).adapter; },
           "The adapter (LoRA) name; empty for the base model.")
       .def_property_readonly(
-          "adapter_revision", [](const cache_namespace_object& ns) { return ns.adapter_revision; },
+          "adapter_revision",
+          [](py::handle self) { return namespace_of(self).adapter_revision; },
           "The adapter's version.")
       .def_property_readonly(
-          "salt", [](const cache_namespace_object& ns) { return ns.salt; },
+          "salt", [](py::handle self) { return namespace_of(self).salt; },
           "The cache salt; empty when none.")
       .def(
           "__eq__",
-          [](const cache_namespace_object& a, py::handle b) -> py::object {
+          [](py::handle a, py::handle b) -> py::object {
             if (!py::isinstance<cache_namespace_object>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a.view() == b.cast<const cache_namespace_object&>().view());
+            return py::bool_(namespace_of(a).view() == namespace_of(b).view());
           },
           py::is_operator(), "Equal when every field is.")
       .def(
           "__ne__",
-          [](const cache_namespace_object& a, py::handle b) -> py::object {
+          [](py::handle a, py::handle b) -> py::object {
             if (!py::isinstance<cache_namespace_object>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(!(a.view() == b.cast<const cache_namespace_object&>().view()));
+            return py::bool_(!(namespace_of(a).view() == namespace_of(b).view()));
           },
           py::is_operator(), "Different when any field is.")
       .def(
           "__hash__",
-          [](const cache_namespace_object& ns) {
-            return static_cast<py::ssize_t>(kvc::hash_value(ns));
+          [](py::handle self) {
+            return static_cast<py::ssize_t>(kvc::hash_value(namespace_of(self)));
           },
           "kvc's hash of every field, each with its length.")
-      .def("__repr__", &cache_namespace_repr)
+      .def("__repr__", [](py::handle self) { return cache_namespace_repr(namespace_of(self)); })
       .def(py::pickle(
-          [](const cache_namespace_object& ns) {
+          [](py::handle self) {
+            const cache_namespace_object& ns = namespace_of(self);
             return py::make_tuple(ns.model, ns.adapter, ns.adapter_revision, ns.salt);
           },
           [](const py::tuple& t) {
             if (t.size() != 4) throw py::value_error("CacheNamespace: a 4-tuple state expected");
+            // Checked as the constructor checks them: a forged state must not be coerced by str().
+            for (const std::size_t text_field : {std::size_t{0}, std::size_t{1}, std::size_t{3}})
+              if (!PyUnicode_Check(t[text_field].ptr()))
+                throw py::type_error("CacheNamespace: the state's model, adapter and salt must be str");
             return make_cache_namespace(t[0], t[1], t[2], t[3]);
           }));
 

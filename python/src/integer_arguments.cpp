@@ -38,11 +38,14 @@ py::array checked_integer_array(py::array array, const std::string& argument) {
                           "-D array of shape " + py::str(array.attr("shape")).cast<std::string>());
   const bool contiguous = array.size() <= 1 || array.strides(0) == array.itemsize();
   const bool native = dtype.attr("isnative").cast<bool>();
-  if (contiguous && native) return array;
-  // The contracts read contiguous memory of a native type; one copy is cheaper and simpler than a
-  // strided path through every contract.
-  return py::module_::import("numpy").attr("ascontiguousarray")(array,
-                                                                 dtype.attr("newbyteorder")("="));
+  // An unaligned view (a buffer sliced at an odd byte) must not be read through typed pointers.
+  const bool aligned = (array.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0;
+  if (contiguous && native && aligned) return array;
+  // The contracts read contiguous, aligned memory of a native type; one copy is cheaper and
+  // simpler than a strided path through every contract.
+  // numpy.require, not ascontiguousarray: that returns an unaligned contiguous array as it is.
+  return py::module_::import("numpy").attr("require")(array, dtype.attr("newbyteorder")("="),
+                                                      py::make_tuple("C", "A"));
 }
 
 integer_span view_of(const py::array& array) {

@@ -47,7 +47,7 @@ class integer_sequence {
 
   /// Reads `object`, the argument called `argument` (named in error messages):
   ///  - a NumPy array (or anything NumPy views without copying: buffers, `__array_interface__`) of
-  ///    any integer dtype, viewed in place; a non-contiguous or byte-swapped one is copied once
+  ///    any integer dtype, viewed in place; a non-contiguous, unaligned or byte-swapped one is copied
   ///    into a contiguous native array, since the contracts read contiguous memory;
   ///  - a list or tuple of ints (or of objects with `__index__`, such as NumPy integer scalars).
   /// Raises TypeError for None, bool or non-integer dtypes and elements, ValueError for an array

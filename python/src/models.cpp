@@ -6,6 +6,7 @@
 // Where the C++ model would answer "false" because it is full (a capacity, not a contract, limit),
 // the binding raises ValueError: a stateful check must never blame a user for the model's size.
 #include "bindings.hpp"
+#include "initialized_instance.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -179,6 +180,14 @@ class checked_slot_allocator {
   kvc::model::slot_allocator model_;
 };
 
+owning_prefix_cache& cache_of(py::handle self) {
+  return kvc_python::initialized<owning_prefix_cache>(self, "kvc.model.PrefixCache");
+}
+
+checked_slot_allocator& allocator_of(py::handle self) {
+  return kvc_python::initialized<checked_slot_allocator>(self, "kvc.model.SlotAllocator");
+}
+
 }  // namespace
 
 void bind_models(py::module_& m) {
@@ -190,16 +199,22 @@ void bind_models(py::module_& m) {
                                   "never evicted. A lookup is the longest reusable prefix "
                                   "(kvc.reusable_prefix_length) over every cached sequence.")
       .def(py::init<>())
-      .def("insert", &owning_prefix_cache::insert, py::arg("ns"), py::arg("tokens"),
+      .def("insert", [](py::handle self, const py::handle& ns, const py::handle& tokens) {
+             return cache_of(self).insert(ns, tokens);
+           }, py::arg("ns"), py::arg("tokens"),
            "Caches tokens under the namespace ns (a kvc.CacheNamespace, or any hashable compared "
            "with ==) and returns True. ValueError beyond 64 tokens or 64 sequences.")
-      .def("lookup", &owning_prefix_cache::lookup, py::arg("ns"), py::arg("tokens"), py::kw_only(),
+      .def("lookup", [](py::handle self, const py::handle& ns, const py::handle& tokens,
+                        std::size_t block_size, bool recompute_last_token) {
+             return cache_of(self).lookup(ns, tokens, block_size, recompute_last_token);
+           }, py::arg("ns"), py::arg("tokens"), py::kw_only(),
            py::arg("block_size") = 1, py::arg("recompute_last_token") = false,
            "The reusable prefix of tokens under ns, under the reuse policy given.")
-      .def("erase", &owning_prefix_cache::erase, py::arg("ns"),
+      .def("erase", [](py::handle self, const py::handle& ns) { return cache_of(self).erase(ns); },
+           py::arg("ns"),
            "Forgets every sequence of ns and returns how many there were.")
-      .def("clear", &owning_prefix_cache::clear, "Forgets every sequence.")
-      .def("__len__", &owning_prefix_cache::size)
+      .def("clear", [](py::handle self) { cache_of(self).clear(); }, "Forgets every sequence.")
+      .def("__len__", [](py::handle self) { return cache_of(self).size(); })
       .def_property_readonly_static("max_entries", [](const py::object&) {
         return kvc::model::prefix_cache::max_entries;
       })
@@ -211,16 +226,22 @@ void bind_models(py::module_& m) {
                                      "kvc::model::slot_allocator: capacity KV slots granted whole "
                                      "or not at all, to at most 64 requests at once.")
       .def(py::init<std::int64_t>(), py::arg("capacity"))
-      .def("try_reserve", &checked_slot_allocator::try_reserve, py::arg("request"), py::arg("n"),
+      .def("try_reserve", [](py::handle self, const py::int_& request, std::int64_t n) {
+             return allocator_of(self).try_reserve(request, n);
+           }, py::arg("request"), py::arg("n"),
            "Reserves n more slots for request and returns True, or reserves nothing and returns "
            "False (n <= 0, or fewer than n available). ValueError for a 65th request.")
-      .def("release", &checked_slot_allocator::release, py::arg("request"),
+      .def("release", [](py::handle self, const py::int_& request) {
+             return allocator_of(self).release(request);
+           }, py::arg("request"),
            "Frees every slot request holds and returns how many; 0 for an unknown request.")
-      .def("held", &checked_slot_allocator::held, py::arg("request"))
-      .def("available", &checked_slot_allocator::available)
-      .def("used", &checked_slot_allocator::used)
-      .def("capacity", &checked_slot_allocator::capacity)
-      .def("requests", &checked_slot_allocator::requests)
+      .def("held", [](py::handle self, const py::int_& request) {
+             return allocator_of(self).held(request);
+           }, py::arg("request"))
+      .def("available", [](py::handle self) { return allocator_of(self).available(); })
+      .def("used", [](py::handle self) { return allocator_of(self).used(); })
+      .def("capacity", [](py::handle self) { return allocator_of(self).capacity(); })
+      .def("requests", [](py::handle self) { return allocator_of(self).requests(); })
       .def_property_readonly_static("max_requests", [](const py::object&) {
         return kvc::model::slot_allocator::max_requests;
       });

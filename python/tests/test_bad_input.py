@@ -109,8 +109,8 @@ def test_namespace_equality_errors_propagate():
 
     with pytest.raises(RuntimeError, match="no equality here"):
         kvc.reusable_prefix_length(Broken(), Broken(), [1], [1])
-    # An array namespace has no single truth value: NumPy's own error, not a guess.
-    with pytest.raises(ValueError):
+    # An array namespace is unhashable, so no cache key: refused before its elementwise == runs.
+    with pytest.raises(TypeError, match="hashable"):
         kvc.reusable_prefix_length(np.array([1, 2]), np.array([1, 2]), [1], [1])
 
 

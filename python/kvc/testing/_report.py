@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
 import operator
 from typing import Any, Callable, Iterable, List, NamedTuple, Optional
@@ -23,11 +24,13 @@ class Outcome(NamedTuple):
 
 
 def _is_namespace(value: Any) -> bool:
-    return all(hasattr(value, f) for f in ("model", "adapter", "adapter_revision", "salt"))
+    # Typed fields, not bare attributes: a Mock has every attribute, and would pass for anything.
+    return (all(isinstance(getattr(value, f, None), str) for f in ("model", "adapter", "salt"))
+            and isinstance(getattr(value, "adapter_revision", None), int))
 
 
 def _is_item(value: Any) -> bool:
-    return all(hasattr(value, f) for f in ("offset", "length", "content_hash"))
+    return all(isinstance(getattr(value, f, None), int) for f in ("offset", "length", "content_hash"))
 
 
 def text(value: Any) -> str:
@@ -47,26 +50,64 @@ def text(value: Any) -> str:
     except TypeError:
         pass
     if hasattr(value, "tolist"):
-        value = value.tolist()
-    if isinstance(value, Iterable):
+        listed = value.tolist()
+        if isinstance(listed, (list, tuple)):
+            return "[" + ", ".join(text(v) for v in listed) + "]"
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(text(v) for v in value) + "]"
-    return "?"
+    # Anything kvc's results never are (a float, a set, a generator): shown as Python shows it, so
+    # that a failure says what came back.
+    return repr(value)
+
+
+class _Unequal:
+    """A result of a type no kvc result has: equal to nothing, itself included, so that
+    ``3.0 == 3``, ``True == 1`` or ``mock.ANY`` cannot pass a fixture."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: Any) -> bool:
+        return False
+
+    def __ne__(self, other: Any) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<not a kvc result: {self.value!r}>"
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool) or type(value).__name__ == "bool_"
 
 
 def normalized(value: Any) -> Any:
-    """``value`` compared as the C++ checks compare results: any integer as an int, any sequence
-    (list, tuple, NumPy array) as a list."""
-    if isinstance(value, (bool, str)) or _is_namespace(value) or _is_item(value):
+    """``value`` compared as the C++ checks compare results, where types are fixed: any integer
+    (int, NumPy integer) as an int; a bool only as a bool; a list, tuple or array (anything with
+    ``tolist``: NumPy, PyTorch) as a list of the same; anything else (floats, sets, iterators) as
+    a value equal to nothing."""
+    if _is_bool(value):
+        return ("bool", bool(value))
+    if isinstance(value, str) or _is_namespace(value) or _is_item(value):
         return value
-    try:
-        return operator.index(value)
-    except TypeError:
-        pass
-    if hasattr(value, "tolist"):
-        return normalized(value.tolist())
-    if isinstance(value, (list, tuple)) or isinstance(value, Iterable):
+    if not isinstance(value, float):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    if isinstance(value, (list, tuple)):
         return [normalized(v) for v in value]
-    return value
+    if hasattr(value, "tolist"):
+        # Called once: a NumPy scalar gives a Python scalar, an array a (nested) list; anything
+        # else (a Mock answers every attribute) is not a result.
+        listed = value.tolist()
+        if isinstance(listed, (list, tuple, int, float)):
+            return normalized(listed)
+    return _Unequal(value)
 
 
 def _takes(fn: Callable[..., Any], inputs: tuple) -> bool:
@@ -86,13 +127,21 @@ def run_fixture(fixture: Fixture, fn: Callable[..., Any]) -> Outcome:
         return Outcome(fixture.label, fixture.inputs, None, fixture.expected, True, True,
                        f"(skipped: does not implement {form})", expected_text)
     try:
-        actual = fn(*fixture.inputs)
+        # A copy per call: the suites are shared by every test of a session, and a function that
+        # changes its arguments must not change the fixtures other tests see.
+        actual = fn(*copy.deepcopy(fixture.inputs))
     except Exception as error:  # a raised exception is this fixture's failure, not the run's
         return Outcome(fixture.label, fixture.inputs, error, fixture.expected, False, False,
                        f"(raised {type(error).__name__}: {error})", expected_text)
     passed = normalized(actual) == normalized(fixture.expected)
     return Outcome(fixture.label, fixture.inputs, actual, fixture.expected, passed, False,
                    text(actual), expected_text)
+
+
+def _cell(text_: str) -> str:
+    """``text_`` as one Markdown table cell: a raised error's message may hold line breaks and
+    bars."""
+    return text_.replace("\r", " ").replace("\n", " ").replace("|", "\\|")
 
 
 class Report:
@@ -123,7 +172,8 @@ class Report:
             code = o.actual_text.startswith("[") or o.expected_text.startswith("[")
             cell = (lambda t: f"`{t}`") if code else (lambda t: t)
             outcome = "Skipped" if o.skipped else "Passed" if o.passed else "Failed"
-            lines.append(f"| {o.label} | {cell(o.actual_text)} | {cell(o.expected_text)} | {outcome} |")
+            lines.append(f"| {_cell(o.label)} | {_cell(cell(o.actual_text))} | "
+                         f"{_cell(cell(o.expected_text))} | {outcome} |")
         table = "\n".join(lines) + "\n"
         if self.skipped:
             table += (f"\n{len(self.skipped)} of {len(self.outcomes)} fixtures skipped: forms the "
