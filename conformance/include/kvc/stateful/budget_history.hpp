@@ -151,13 +151,15 @@ template <shared_slot_budget Budget>
   std::atomic<std::uint64_t> clock{0};
   std::latch start(static_cast<std::ptrdiff_t>(options.threads));
   {
-    std::vector<std::jthread> workers;
+    // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
+    std::vector<std::thread> workers;
     workers.reserve(options.threads);
     for (std::size_t t = 0; t < options.threads; ++t)
       workers.emplace_back([&, t] {
         detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
       });
-  }  // the jthreads join here
+    for (std::thread& worker : workers) worker.join();
+  }
   history.events.reserve(options.threads * options.operations_per_thread);
   for (const auto& events : per_thread)
     history.events.insert(history.events.end(), events.begin(), events.end());
