@@ -2537,13 +2537,20 @@ class concurrent_slot_budget {
 // so it is obviously correct; kvc's stateful runner (kvc/stateful/prefix_cache_check.hpp) compares
 // an engine's cache with it after every step.
 
-#include <array>
+#include <array>  // as bounded_list.hpp does: no cost beyond it
 #include <cstddef>
 #include <cstdint>
-#include <span>
+#include <utility>
 
 
 namespace kvc::model {
+
+/// A token sequence the model takes: any sized range of integers (`std::span<const std::int32_t>`,
+/// `std::vector<std::int32_t>`, `std::array<int, N>`, ...). A template rather than a
+/// `std::span` parameter, so that `<kvc/kvc.hpp>` need not include `<span>` (about 70,000 lines
+/// with libc++ 19 in C++20 mode).
+template <class Tokens>
+concept token_sequence = id_sequence<Tokens> && integer<std::ranges::range_value_t<const Tokens>>;
 
 /// A prefix cache of at most `MaxEntries` sequences of at most `MaxTokens` tokens each, usable in
 /// constant expressions (fixed-capacity storage: clang++ 14 with libstdc++ cannot allocate there).
@@ -2563,29 +2570,34 @@ class basic_prefix_cache {
 
   /// Caches `tokens` under `ns` and returns true. A sequence that a live entry of `ns` already
   /// starts with (the empty one included) adds nothing. Returns false and changes nothing when the
-  /// model cannot hold it: more than `max_tokens` tokens, or `max_entries` entries already live.
-  constexpr bool insert(const cache_namespace& ns, std::span<const std::int32_t> tokens) noexcept {
-    if (tokens.size() > MaxTokens) return false;
+  /// model cannot hold it: more than `max_tokens` tokens, a token outside `std::int32_t`, or
+  /// `max_entries` entries already live.
+  template <token_sequence Tokens>
+  constexpr bool insert(const cache_namespace& ns, const Tokens& tokens) noexcept {
+    const auto length = static_cast<std::size_t>(detail::range_size(tokens));
+    if (length > MaxTokens) return false;
+    for (const auto token : tokens)
+      if (!std::in_range<std::int32_t>(token)) return false;
     for (std::size_t e = 0; e < size_; ++e)
-      if (entries_[e].ns == ns && reusable_prefix_length(ns, ns, entries_[e].view(), tokens) ==
-                                      tokens.size())
+      if (entries_[e].ns == ns && reusable_prefix_length(ns, ns, entries_[e].tokens, tokens) == length)
         return true;
     if (size_ == MaxEntries) return false;
     entry& added = entries_[size_];
     added.ns = ns;
-    added.length = tokens.size();
-    for (std::size_t i = 0; i < tokens.size(); ++i) added.tokens[i] = tokens[i];
+    added.tokens = {};
+    for (const auto token : tokens) added.tokens.push_back(static_cast<std::int32_t>(token));
     ++size_;
     return true;
   }
 
   /// The reusable prefix of `tokens` under `ns`: the largest `kvc::reusable_prefix_length(entry's
   /// namespace, ns, entry's tokens, tokens)` over every live entry, 0 when there is none.
+  template <token_sequence Tokens>
   [[nodiscard]] constexpr std::size_t lookup(const cache_namespace& ns,
-                                             std::span<const std::int32_t> tokens) const noexcept {
+                                             const Tokens& tokens) const noexcept {
     std::size_t longest = 0;
     for (std::size_t e = 0; e < size_; ++e) {
-      const std::size_t reused = reusable_prefix_length(entries_[e].ns, ns, entries_[e].view(), tokens);
+      const std::size_t reused = reusable_prefix_length(entries_[e].ns, ns, entries_[e].tokens, tokens);
       if (reused > longest) longest = reused;
     }
     return longest;
@@ -2593,10 +2605,11 @@ class basic_prefix_cache {
 
   /// `lookup(ns, tokens)` as an engine with `policy` reuses it: rounded down to the policy's
   /// blocks, and short of the last token when the policy recomputes it.
-  [[nodiscard]] constexpr std::size_t lookup(const cache_namespace& ns,
-                                             std::span<const std::int32_t> tokens,
+  template <token_sequence Tokens>
+  [[nodiscard]] constexpr std::size_t lookup(const cache_namespace& ns, const Tokens& tokens,
                                              reuse_policy policy) const noexcept {
-    return detail::reused_under(policy, lookup(ns, tokens), tokens.size());
+    return detail::reused_under(policy, lookup(ns, tokens),
+                                static_cast<std::size_t>(detail::range_size(tokens)));
   }
 
   /// Forgets every entry of `ns` (an adapter unloaded or reloaded, a tenant gone) and returns how
@@ -2621,12 +2634,7 @@ class basic_prefix_cache {
  private:
   struct entry {
     cache_namespace ns{};
-    std::array<std::int32_t, MaxTokens> tokens{};
-    std::size_t length = 0;
-
-    [[nodiscard]] constexpr std::span<const std::int32_t> view() const noexcept {
-      return {tokens.data(), length};
-    }
+    bounded_list<std::int32_t, MaxTokens> tokens{};
   };
 
   std::array<entry, MaxEntries> entries_{};
