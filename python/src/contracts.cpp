@@ -164,7 +164,22 @@ void raise_on_error(std::errc error, const std::string& function, const std::str
     throw kvc_python::overflow_error(function + ": " + overflow + cause);
   if (error == std::errc::invalid_argument)
     throw py::value_error(function + ": the input is not whole rows" + cause);
-  throw std::runtime_error(function + ": the output array is too short" + cause);
+  throw std::runtime_error(function + ": the input changed while it was read (another thread "
+                           "writing the array?)" + cause);
+}
+
+/// Runs `count_and_write` (count the outputs, make the array, write it) and returns its error. The
+/// input is read twice, and only another thread changing a NumPy array in between (the GIL is
+/// released while kvc reads it) can make the count too small: then the contract writes nothing
+/// and reports value_too_large, and the count is taken again, a few times at most.
+template <class CountAndWrite>
+std::errc counted_then_written(CountAndWrite count_and_write) {
+  std::errc error{};
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    error = count_and_write();
+    if (error != std::errc::value_too_large) break;
+  }
+  return error;
 }
 
 /// The positions' dtype when none is asked for: int32 holds every position of a sequence shorter
@@ -232,11 +247,14 @@ std::size_t max_segment_length(py::handle ids) {
 
 py::array segment_offsets(py::handle ids, py::handle dtype) {
   const auto segments = integer_sequence::from(ids, "ids");
-  const std::size_t runs =
-      summarize(segments, [](const auto& in) { return kvc::segment_run_count(in); });
-  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), runs + 1);
-  const std::errc error = write_into(segments, out, [](const auto& in, auto out_span) {
-    return kvc::segment_offsets(in, out_span);
+  py::array out;
+  const std::errc error = counted_then_written([&] {
+    const std::size_t runs =
+        summarize(segments, [](const auto& in) { return kvc::segment_run_count(in); });
+    out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), runs + 1);
+    return write_into(segments, out, [](const auto& in, auto out_span) {
+      return kvc::segment_offsets(in, out_span);
+    });
   });
   raise_on_error(error, "segment_offsets",
                  "the total " + std::to_string(segments.size()) + " does not fit dtype " +
@@ -260,12 +278,15 @@ py::array offsets_from_positions(py::handle positions, py::handle components, py
   const std::size_t rows = kvc_python::size_from(components, "components");
   const std::size_t tokens = tokens_of_rows(ids.size(), rows, "offsets_from_positions");
   // The contract writes sequences + 1 offsets; the array is made that long, so it is counted first.
-  const std::size_t sequences = summarize(ids, [tokens](const auto& in) {
-    return kvc::detail::summarize_sequences(in, tokens).sequences;
-  });
-  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), sequences + 1);
-  const std::errc error = write_into(ids, out, [rows](const auto& in, auto out_span) {
-    return kvc::offsets_from_positions(in, kvc::position_components{rows}, out_span);
+  py::array out;
+  const std::errc error = counted_then_written([&] {
+    const std::size_t sequences = summarize(ids, [tokens](const auto& in) {
+      return kvc::detail::summarize_sequences(in, tokens).sequences;
+    });
+    out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), sequences + 1);
+    return write_into(ids, out, [rows](const auto& in, auto out_span) {
+      return kvc::offsets_from_positions(in, kvc::position_components{rows}, out_span);
+    });
   });
   raise_on_error(error, "offsets_from_positions",
                  "the token total does not fit dtype " + dtype_text(out) +
