@@ -281,7 +281,12 @@ def test_an_array_mutated_by_another_thread_during_a_call_does_not_crash():
         for _ in range(20):
             assert len(kvc.segment_positions(ids)) == len(ids)
             assert kvc.reusable_prefix_length("m", "m", ids, ids[::-1]) <= len(ids)
-            assert kvc.segment_offsets(ids)[-1] == len(ids)
+            # Counted, then written: a writer may make the count stale four times running, and
+            # the documented answer to that is a RuntimeError, never a crash or a short array.
+            try:
+                assert kvc.segment_offsets(ids)[-1] == len(ids)
+            except RuntimeError as error:
+                assert "the input changed while it was read" in str(error)
     finally:
         stop.set()
         writer.join()
