@@ -69,7 +69,8 @@ struct multimodal_prefix_length_fn {
     const std::size_t prefix = (*this)(cache_namespace, request_namespace, cached_tokens,
                                        cached_items, requested_tokens, requested_items);
     return detail::reused_under(policy, prefix,
-                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)),
+                                static_cast<std::size_t>(detail::range_size(cached_tokens)));
   }
 };
 

@@ -62,7 +62,27 @@ struct reusable_prefix_length_fn {
     const std::size_t prefix =
         (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
     return detail::reused_under(policy, prefix,
-                                static_cast<std::size_t>(detail::range_size(requested_tokens)));
+                                static_cast<std::size_t>(detail::range_size(requested_tokens)),
+                                static_cast<std::size_t>(detail::range_size(cached_tokens)));
+  }
+
+  /// Block-granular reuse under an engine's policy: the longest length within the policy's cap
+  /// that is whole blocks of `block_size` and of `policy.block_size` alike (the one rule of
+  /// `kvc::reuse_policy`). A `block_size` of 0 or below reuses nothing.
+  template <class CacheNs, class RequestNs, class Cached, class Requested, integer BlockSize>
+    requires comparable_with<CacheNs, RequestNs> && comparable_sequences<Cached, Requested>
+  [[nodiscard]] KVC_HOST_DEVICE constexpr std::size_t operator()(
+      const CacheNs& cache_namespace, const RequestNs& request_namespace,
+      const Cached& cached_tokens, const Requested& requested_tokens, BlockSize block_size,
+      reuse_policy policy) const noexcept {
+    if (std::cmp_less_equal(block_size, 0)) return 0;
+    if (!std::in_range<std::size_t>(block_size)) return 0;
+    const std::size_t prefix =
+        (*this)(cache_namespace, request_namespace, cached_tokens, requested_tokens);
+    return detail::reused_under_blocks(
+        policy, static_cast<std::size_t>(block_size), prefix,
+        static_cast<std::size_t>(detail::range_size(requested_tokens)),
+        static_cast<std::size_t>(detail::range_size(cached_tokens)));
   }
 };
 

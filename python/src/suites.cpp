@@ -93,7 +93,7 @@ py::object to_python(const kvc::multimodal_item& item) {
 /// documents each).
 template <class Call>
 constexpr std::string_view call_shape() noexcept {
-  if constexpr (std::is_same_v<Call, kvc::direct_call>) return "direct";
+  if constexpr (std::is_base_of_v<kvc::direct_call, Call>) return "direct";
   else if constexpr (std::is_same_v<Call, kvc::positions_call>) return "positions";
   else if constexpr (std::is_same_v<Call, kvc::offsets_call>) return "offsets";
   else if constexpr (std::is_same_v<Call, kvc::row_positions_call>) return "row_positions";

@@ -389,7 +389,7 @@ template <reuse_policy P, class Exact>
                  const auto& cached_items, const auto& requested, const auto& requested_items) {
     return kvc::fixtures::expected_under(
         P, exact(cache_ns, request_ns, cached, cached_items, requested, requested_items),
-        std::ranges::size(requested));
+        std::ranges::size(requested), std::ranges::size(cached));
   };
 }
 

@@ -173,7 +173,7 @@ template <kvc::reuse_policy P, class Exact>
   return [exact](const auto& cache_ns, const auto& request_ns, const auto& cached,
                  const auto& requested) {
     return kvc::fixtures::expected_under(P, exact(cache_ns, request_ns, cached, requested),
-                                         std::ranges::size(requested));
+                                         std::ranges::size(requested), std::ranges::size(cached));
   };
 }
 
@@ -183,7 +183,8 @@ template <kvc::reuse_policy P, class ExactBlocks>
   return [exact](const auto& cache_ns, const auto& request_ns, const auto& cached,
                  const auto& requested, int block_size) {
     return kvc::fixtures::expected_under(
-        P, exact(cache_ns, request_ns, cached, requested, block_size), std::ranges::size(requested));
+        P, exact(cache_ns, request_ns, cached, requested, block_size), std::ranges::size(requested),
+        std::ranges::size(cached));
   };
 }
 
@@ -230,9 +231,7 @@ template <reuse_policy P>
 inline constexpr auto block_reuse_under = [](const auto& cache_ns, const auto& request_ns,
                                              const auto& cached, const auto& requested,
                                              int block_size) -> std::size_t {
-  if (block_size <= 0) return 0;
-  const std::size_t reused = kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, P);
-  return reused - reused % static_cast<std::size_t>(block_size);
+  return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, block_size, P);
 };
 
 /// The policy suite for P: kvc's contract under P passes; every exact mutant under P, and the

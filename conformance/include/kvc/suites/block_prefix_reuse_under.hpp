@@ -14,26 +14,23 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
 
 /// A block fixture (`block_size` the call's fifth argument) under policy P, from the exact
-/// common prefix written out: whole blocks of the argument, within P's cap and blocks (the same
-/// rule as `kvc::fixtures::to_policy` applies to the exact block suite).
+/// common prefix written out: kvc::reuse_policy's one rule, whole blocks of the argument and of P
+/// at once within P's cap (the rule `kvc::fixtures::to_policy` applies to the exact block suite).
 template <reuse_policy P, class Label, class Cached, class Requested>
 [[nodiscard]] constexpr auto block_under(Label label, std::string_view cache_ns,
                                          std::string_view request_ns, const Cached& cached,
                                          const Requested& requested, int block_size,
                                          std::size_t exact_prefix) noexcept {
-  const std::size_t blocks =
-      block_size <= 0 ? 0
-                      : expected_under(reuse_policy{static_cast<std::size_t>(block_size), false},
-                                       exact_prefix, requested.size());
-  const std::size_t capped = expected_under(P, blocks, requested.size());
   return make_fixture(label, inputs(cache_ns, request_ns, cached, requested, block_size),
                       block_size <= 0 ? std::size_t{0}
-                                      : expected_under(reuse_policy{static_cast<std::size_t>(block_size), false},
-                                                       capped, requested.size()));
+                                      : expected_under(P, exact_prefix, requested.size(),
+                                                       cached.size(),
+                                                       static_cast<std::size_t>(block_size)));
 }
 
 }  // namespace kvc::fixtures
@@ -42,12 +39,12 @@ namespace kvc::suites {
 
 /// Block-granular reuse as an engine with policy P implements it: `impl(cache_namespace,
 /// request_namespace, cached_tokens, requested_tokens, block_size)`, the policy built in. The
-/// reused length is whole blocks of `block_size` within P's cap and blocks (for the block sizes
-/// here, each divides P's or P's divides it). Every fixture of `kvc::suites::block_prefix_reuse`
+/// reused length is whole blocks of `block_size` and of P's block size at once, within P's cap
+/// (kvc::reuse_policy's one rule, which holds for block sizes that do not divide each other). Every fixture of `kvc::suites::block_prefix_reuse`
 /// under P, then block sizes of 16 with prefixes on both sides of block boundaries, requests ending
 /// at the prefix, and whole blocks in another namespace.
 template <reuse_policy P>
-inline constexpr auto block_prefix_reuse_under = [] {
+inline constexpr auto block_prefix_reuse_under = fixtures::with_policy<P>([] {
   using fixtures::block_under;
   using fixtures::filled;
   using fixtures::shared_then;
@@ -77,6 +74,6 @@ inline constexpr auto block_prefix_reuse_under = [] {
                          filled<33>(1), filled<33>(1), 0, 33),
           block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
                          filled<33>(1), filled<33>(1), -16, 33)));
-}();
+}());
 
 }  // namespace kvc::suites

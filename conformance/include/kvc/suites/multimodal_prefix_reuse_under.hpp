@@ -16,6 +16,7 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
 
@@ -29,7 +30,7 @@ template <reuse_policy P, class Label, class CachedTokens, class CachedItems, cl
     const RequestedItems& requested_items, std::size_t exact_prefix) noexcept {
   return make_fixture(
       label, inputs(cache_ns, request_ns, cached, cached_items, requested, requested_items),
-      expected_under(P, exact_prefix, requested.size()));
+      expected_under(P, exact_prefix, requested.size(), cached.size()));
 }
 
 /// `a + b + c + ...`
@@ -68,7 +69,7 @@ namespace kvc::suites {
 /// wholly cached; and an identical image in another model. Every expected value is
 /// `kvc::fixtures::expected_under` of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto multimodal_prefix_reuse_under = [] {
+inline constexpr auto multimodal_prefix_reuse_under = fixtures::with_policy<P>([] {
   using fixtures::filled;
   using fixtures::image_a;
   using fixtures::image_b;
@@ -133,6 +134,6 @@ inline constexpr auto multimodal_prefix_reuse_under = [] {
                               across_items, fixtures::first<32>(across), across_items, 32),
           multimodal_under<P>(label<"identical image in another model, whole blocks">, m,
                               "vlm-lora", across, across_items, across, across_items, 0)));
-}();
+}());
 
 }  // namespace kvc::suites

@@ -19,6 +19,7 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
 
@@ -43,7 +44,7 @@ struct to_whole_blocks {
     return make_fixture(label,
                         inputs(boost::hana::at_c<0>(exact.inputs), boost::hana::at_c<1>(exact.inputs),
                                tokens, tokens),
-                        expected_under(P, exact_prefix, whole_block_tokens));
+                        expected_under(P, exact_prefix, whole_block_tokens, whole_block_tokens));
   }
 };
 
@@ -54,7 +55,7 @@ template <reuse_policy P, class Label, class Cached, class Requested>
                                                   std::size_t exact_prefix) noexcept {
   constexpr cache_namespace tenant{"llama", "sql", 2, "org_1"};
   return make_fixture(label, inputs(tenant, tenant, cached, requested),
-                      expected_under(P, exact_prefix, requested.size()));
+                      expected_under(P, exact_prefix, requested.size(), cached.size()));
 }
 
 }  // namespace kvc::fixtures
@@ -69,7 +70,7 @@ namespace kvc::suites {
 /// common prefix. Every expected value is `kvc::fixtures::expected_under` of a written-out exact
 /// result.
 template <reuse_policy P>
-inline constexpr auto namespace_isolation_under = [] {
+inline constexpr auto namespace_isolation_under = fixtures::with_policy<P>([] {
   using fixtures::filled;
   using fixtures::same_namespace_under;
   using fixtures::shared_then;
@@ -97,6 +98,6 @@ inline constexpr auto namespace_isolation_under = [] {
                                   filled<40>(1), filled<32>(1), 32),
           same_namespace_under<P>(label<"same namespace, request of 33 ends at the prefix">,
                                   filled<40>(1), filled<33>(1), 33)));
-}();
+}());
 
 }  // namespace kvc::suites

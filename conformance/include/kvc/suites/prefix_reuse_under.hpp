@@ -17,6 +17,7 @@
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
 
@@ -27,7 +28,7 @@ template <reuse_policy P, class Label, class Cached, class Requested>
                                    std::string_view request_ns, const Cached& cached,
                                    const Requested& requested, std::size_t exact_prefix) noexcept {
   return make_fixture(label, inputs(cache_ns, request_ns, cached, requested),
-                      expected_under(P, exact_prefix, requested.size()));
+                      expected_under(P, exact_prefix, requested.size(), cached.size()));
 }
 
 /// An exact prefix suite's fixture under policy P: the same inputs, and what P makes of the exact
@@ -43,11 +44,18 @@ struct to_policy {
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& exact) const noexcept {
     const auto& requested = boost::hana::at_c<Requested>(exact.inputs);
-    std::size_t expected = expected_under(P, exact.expected, requested.size());
+    const auto& cached = boost::hana::at_c<2>(exact.inputs);
+    std::size_t expected = 0;
     if constexpr (decltype(boost::hana::length(exact.inputs))::value == 5) {
+      // The block form, by kvc::reuse_policy's one rule: whole blocks of b and of P's block size
+      // at once, within P's cap. The exact result e is the common prefix p in whole blocks of b;
+      // every such length up to p is at most e, so searching down from e finds the same length.
       const auto block = boost::hana::at_c<4>(exact.inputs);
-      expected = block <= 0 ? 0 : expected_under({static_cast<std::size_t>(block), false}, expected,
-                                                 requested.size());
+      expected = block <= 0 ? 0
+                            : expected_under(P, exact.expected, requested.size(), cached.size(),
+                                             static_cast<std::size_t>(block));
+    } else {
+      expected = expected_under(P, exact.expected, requested.size(), cached.size());
     }
     return fixture<Label, Call, Inputs, std::size_t>{exact.label, exact.inputs, expected};
   }
@@ -78,7 +86,7 @@ namespace kvc::suites {
 /// policy's rounding and cap are pinned. Every expected value is `kvc::fixtures::expected_under`
 /// of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto prefix_reuse_under = [] {
+inline constexpr auto prefix_reuse_under = fixtures::with_policy<P>([] {
   using fixtures::shared_then;
   using fixtures::under;
   using fixtures::filled;
@@ -126,6 +134,6 @@ inline constexpr auto prefix_reuse_under = [] {
       under<P>(label<"equal tokens resume after a mismatch">, m, m,
                join(filled<16>(1), join(std::array{2}, filled<16>(1))),
                join(filled<16>(1), join(std::array{3}, filled<16>(1))), 16)));
-}();
+}());
 
 }  // namespace kvc::suites

@@ -45,6 +45,11 @@ struct is_fixture_sequence : std::false_type {};
 template <class E, std::size_t K>
   requires std::integral<E>
 struct is_fixture_sequence<std::array<E, K>> : std::true_type {};
+/// A sequence of run-time length: how `kvc::explore` holds the inputs it generates. It is offered
+/// in the same forms as an array, but as itself (`const std::vector<E>&`) in place of the array.
+template <class E>
+  requires std::integral<E>
+struct is_fixture_sequence<std::vector<E>> : std::true_type {};
 
 /// A sequence form: how a fixture's `std::array<E, K>` reaches the implementation. The integer
 /// sequences take the form named; the others (`kvc::multimodal_item`s, strings) stay as they are,
@@ -106,6 +111,35 @@ template <class E, std::size_t K, class T, class Text>
   requires(!std::integral<E>)
 struct offered<std::array<E, K>, integers_as_span_of_others_as_vector<T>, Text>
     : offered<std::array<E, K>, sequence_as_vector_of<T>, Text> {};
+/// A run-time sequence (`kvc::explore`'s inputs): the same forms as an array of the same elements.
+template <class E, class Text>
+  requires std::integral<E>
+struct offered<std::vector<E>, sequence_as_span, Text> {
+  using storage = std::vector<E>;
+  using view = std::span<const E>;
+};
+template <class E, class T, class Text>
+  requires std::integral<E>
+struct offered<std::vector<E>, sequence_as_span_of<T>, Text> {
+  using storage = std::vector<T>;
+  using view = std::span<const T>;
+};
+template <class E, class T, class Text>
+  requires std::integral<E>
+struct offered<std::vector<E>, sequence_as_vector_of<T>, Text> {
+  using storage = std::vector<T>;
+  using view = const std::vector<T>&;
+};
+template <class E, class T, class Text>
+  requires std::integral<E>
+struct offered<std::vector<E>, integers_as_span_of_others_as_vector<T>, Text>
+    : offered<std::vector<E>, sequence_as_span_of<T>, Text> {};
+template <class E, class Text>
+  requires(!std::integral<E>)
+struct offered<std::vector<E>, sequence_as_span, Text> {
+  using storage = std::vector<E>;
+  using view = std::span<const E>;
+};
 template <class Seq>
 struct offered<std::string_view, Seq, text_as_string> {
   using storage = std::string;
@@ -155,6 +189,18 @@ template <class T, class E, std::size_t K>
         return false;
       }
     }
+    return true;
+  }
+}
+
+/// Whether every value of a run-time sequence is representable in T.
+template <class T, class E>
+[[nodiscard]] constexpr bool fits(const std::vector<E>& from) noexcept {
+  if constexpr (std::is_same_v<T, E>) {
+    return true;
+  } else {
+    for (const E value : from)
+      if (!std::in_range<T>(integer_value(value))) return false;
     return true;
   }
 }

@@ -27,10 +27,9 @@ struct optional_form : Call {
 
 namespace detail {
 
+/// Whether `Call` is an optional form (or a call shape made of one, which keeps its `form`).
 template <class Call>
-inline constexpr bool is_optional_form = false;
-template <class Call, fixed_label Form>
-inline constexpr bool is_optional_form<optional_form<Call, Form>> = true;
+inline constexpr bool is_optional_form = requires { Call::form; };
 
 /// Whether the call shape of fixture type F can call Impl.
 template <class F, class Impl>

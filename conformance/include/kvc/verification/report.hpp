@@ -19,6 +19,8 @@
 #include <boost/hana/string.hpp>
 #include <boost/hana/unpack.hpp>
 
+#include <kvc/exploration/engine_profile.hpp>
+
 #include "checks.hpp"
 #include "results.hpp"
 #include "text.hpp"
@@ -39,6 +41,9 @@ struct fixture_outcome {
   /// kvc/verification/optional_form.hpp). A skipped fixture is not failed: `passed` is true, and
   /// `actual` says which form is missing.
   bool skipped = false;
+  /// Not run: the fixture is outside the engine profile of a restricted suite
+  /// (`kvc::restrict_to`). Not failed, and never counted as passed: `actual` says so.
+  bool not_covered = false;
 };
 
 /// What `kvc::check(suite, impl)` found: one `fixture_outcome` per fixture, in the suite's order.
@@ -63,6 +68,15 @@ struct conformance_report {
         fixtures.begin(), fixtures.end(), [](const fixture_outcome& f) { return f.skipped; }));
   }
 
+  /// How many fixtures are outside the engine profile (`kvc::restrict_to`), not run.
+  [[nodiscard]] std::size_t not_covered() const noexcept {
+    return static_cast<std::size_t>(std::count_if(
+        fixtures.begin(), fixtures.end(), [](const fixture_outcome& f) { return f.not_covered; }));
+  }
+
+  /// What the engine profile of a restricted suite gives up, in words.
+  std::vector<std::string> notes;
+
   /// The fixtures that failed, in order.
   [[nodiscard]] std::vector<fixture_outcome> failures() const {
     std::vector<fixture_outcome> failed;
@@ -81,8 +95,17 @@ struct conformance_report {
         return list ? "`" + text + "`" : text;
       };
       out << "| " << f.label << " | " << cell(f.actual) << " | " << cell(f.expected) << " | "
-          << (f.skipped ? "Skipped" : f.passed ? "Passed" : "Failed") << " |\n";
+          << (f.not_covered ? "Not covered" : f.skipped ? "Skipped" : f.passed ? "Passed" : "Failed")
+          << " |\n";
     }
+    if (const std::size_t outside = report.not_covered(); outside != 0) {
+      out << "\n" << outside << " of " << report.fixtures.size()
+          << " fixtures not covered by the engine profile:";
+      for (const auto& f : report.fixtures)
+        if (f.not_covered) out << "\n  - " << f.label;
+      out << "\n";
+    }
+    for (const auto& note : report.notes) out << "\nnote: " << note << "\n";
     if (const std::size_t skipped = report.skipped(); skipped != 0)
       out << "\n" << skipped << " of " << report.fixtures.size()
           << " fixtures skipped: forms the implementation does not take\n";
@@ -133,7 +156,16 @@ template <class Fixture, class Impl>
   }
   const auto actual = kvc::observe(f, impl);
   return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
-                         to_text(actual), to_text(f.expected), same_result(actual, f.expected)};
+                         to_text(actual), to_text(f.expected), fixture_agrees(f, actual)};
+}
+
+/// A fixture outside the engine profile: not run, not failed, not passed.
+template <class Fixture>
+[[nodiscard]] fixture_outcome not_covered_outcome(const Fixture& f) {
+  fixture_outcome outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+                          "(not covered: outside the engine profile)", to_text(f.expected), true};
+  outcome.not_covered = true;
+  return outcome;
 }
 
 /// A fixture of a form the implementation does not take: not run, not failed.
@@ -159,8 +191,14 @@ template <class Suite, class Impl>
     report.fixtures.reserve(suite_size<Suite>);
     boost::hana::for_each(suite, [&report, &impl](const auto& f) {
       using fixture_type = std::remove_cvref_t<decltype(f)>;
+      if constexpr (requires { fixture_type::call::profile; }) {
+        if (report.notes.empty() && report.fixtures.empty())
+          report.notes = profile_consequences(fixture_type::call::profile);
+      }
       if constexpr (detail::skips<fixture_type, Impl>) {
         report.fixtures.push_back(detail::skipped_outcome(f));
+      } else if (!detail::covered_fixture(f)) {
+        report.fixtures.push_back(detail::not_covered_outcome(f));
       } else {
         report.fixtures.push_back(detail::run_outcome(f, impl));
       }

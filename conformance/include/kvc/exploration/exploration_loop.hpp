@@ -1,0 +1,306 @@
+// kvc/exploration/exploration_loop.hpp - the search every suite's exploration shares: draw a case
+// in one of the suite's input forms, compute the contract's result for it, run the
+// implementation, compare, and shrink the first difference to a minimal counterexample.
+//
+// A suite's exploration (kvc/exploration/*_exploration.hpp) supplies what is particular to it, as
+// static members of a family type F:
+//   F::profile                                     the engine profile it is checked under
+//   F::template generate<Call>(generator, owned)   a case, in the owned form of `Call`'s inputs
+//   F::template covered<Call>(inputs)              whether the profile covers the case
+//   F::template expected<Call>(inputs)             the contract's result
+//   F::template callable<Call, Impl>               whether `impl` takes `Call`'s inputs
+//   F::template actual<Call>(impl, inputs)         the implementation's result
+//   F::template agrees<Call>(actual, expected, inputs)   whether they agree
+//   F::template fixture_line<Call>(inputs, expected)     the case as a fixture expression
+// and the list of input forms, `F::forms`, a `type_list` of `case_form<Call, Inputs>`.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <boost/hana/tuple.hpp>
+
+#include <kvc/exploration/case_values.hpp>
+#include <kvc/exploration/engine_profile.hpp>
+#include <kvc/exploration/exploration_report.hpp>
+#include <kvc/exploration/explore_options.hpp>
+#include <kvc/exploration/value_generators.hpp>
+#include <kvc/stateful/seeded_random.hpp>
+#include <kvc/verification/offered_arguments.hpp>
+#include <kvc/verification/report.hpp>
+#include <kvc/verification/results.hpp>
+
+namespace kvc::exploration {
+
+using kvc::detail::type_list;
+
+/// One input form of a suite: its fixtures' call shape and their inputs' run-time form.
+template <class Call, class Inputs>
+struct case_form {
+  using call = Call;
+  using inputs = Inputs;
+};
+
+// --- The forms of a suite: one per distinct (call shape, run-time inputs) of its fixtures -------
+
+template <class List, class T>
+struct append_unique;
+template <class... Ts, class T>
+struct append_unique<type_list<Ts...>, T> {
+  using type = std::conditional_t<(std::is_same_v<Ts, T> || ...), type_list<Ts...>,
+                                  type_list<Ts..., T>>;
+};
+
+template <class List, class... F>
+struct unique_forms {
+  using type = List;
+};
+template <class List, class First, class... Rest>
+struct unique_forms<List, First, Rest...>
+    : unique_forms<typename append_unique<
+                       List, case_form<typename First::call,
+                                       typename call_inputs_of<std::remove_cvref_t<
+                                           decltype(First::inputs)>>::type>>::type,
+                   Rest...> {};
+
+template <class Suite>
+struct forms_of_suite;
+template <class... F>
+struct forms_of_suite<boost::hana::tuple<F...>> {
+  using type = typename unique_forms<type_list<>, F...>::type;
+};
+
+/// The input forms of a suite type.
+template <class Suite>
+using suite_forms = typename forms_of_suite<std::remove_cvref_t<Suite>>::type;
+
+/// Keeps the forms `Impl` can be called with.
+template <class F, class Impl, class Forms>
+struct callable_forms;
+template <class F, class Impl, class... Forms>
+struct callable_forms<F, Impl, type_list<Forms...>> {
+  template <class List, class Form>
+  using keep = std::conditional_t<F::template callable<typename Form::call, typename Form::inputs, Impl>,
+                                  typename append_unique<List, Form>::type, List>;
+  template <class List, class... Rest>
+  struct fold {
+    using type = List;
+  };
+  template <class List, class First, class... Rest>
+  struct fold<List, First, Rest...> : fold<keep<List, First>, Rest...> {};
+  using type = typename fold<type_list<>, Forms...>::type;
+};
+
+template <class List>
+struct list_size;
+template <class... T>
+struct list_size<type_list<T...>> {
+  static constexpr std::size_t value = sizeof...(T);
+};
+
+template <class>
+inline constexpr bool no_form_fits_v = false;
+
+/// Whether `impl` takes a direct call's inputs in some offered form.
+template <class Impl, class Inputs>
+struct direct_callable;
+template <class Impl, class... A>
+struct direct_callable<Impl, boost::hana::tuple<A...>> {
+  static constexpr bool value =
+      !std::is_same_v<typename kvc::detail::first_fitting_forms<Impl, kvc::detail::all_forms, A...>::type,
+                      kvc::detail::no_call_shape_fits>;
+};
+
+// --- One case ------------------------------------------------------------------------------------
+
+/// What one case showed.
+struct case_outcome {
+  bool covered = true;        ///< inside the engine's profile
+  bool representable = true;  ///< every input fits the implementation's parameter types
+  bool agrees = true;         ///< the implementation's result agrees with the contract's
+};
+
+template <class F, class Form, class Impl, class Owned>
+[[nodiscard]] case_outcome run_case(const Impl& impl, const Owned& owned) {
+  using call = typename Form::call;
+  using inputs_t = typename Form::inputs;
+  const inputs_t inputs = viewer<inputs_t>::view(owned);
+  case_outcome outcome;
+  if (!F::template covered<call>(inputs)) {
+    outcome.covered = false;
+    return outcome;
+  }
+  if (!F::template representable<call>(impl, inputs)) {
+    outcome.representable = false;
+    return outcome;
+  }
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    const auto actual = F::template actual<call>(impl, inputs);
+    outcome.agrees = F::template agrees<call>(actual, F::template expected<call>(inputs), inputs);
+#if defined(__cpp_exceptions)
+  } catch (...) {
+    outcome.agrees = false;
+  }
+#endif
+  return outcome;
+}
+
+template <class F, class Form, class Impl, class Owned>
+[[nodiscard]] bool fails(const Impl& impl, const Owned& owned) {
+  const case_outcome o = run_case<F, Form>(impl, owned);
+  return o.covered && o.representable && !o.agrees;
+}
+
+/// Fills the report's counterexample from the shrunk case.
+template <class F, class Form, class Impl, class Owned>
+void describe_failure(exploration_report& report, const Impl& impl, const Owned& owned) {
+  using call = typename Form::call;
+  using inputs_t = typename Form::inputs;
+  const inputs_t inputs = viewer<inputs_t>::view(owned);
+  const auto expected = F::template expected<call>(inputs);
+  report.inputs = kvc::detail::inputs_text(inputs);
+  report.expected = kvc::detail::to_text(expected, false);
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    report.actual = kvc::detail::to_text(F::template actual<call>(impl, inputs), false);
+#if defined(__cpp_exceptions)
+  } catch (const std::exception& e) {
+    report.actual = std::string("(threw: ") + e.what() + ")";
+  } catch (...) {
+    report.actual = "(threw)";
+  }
+#endif
+  report.fixture = F::template fixture_line<call>(inputs, expected);
+  report.test_case = "TEST_CASE(\"kvc::explore " + report.suite + ", seed " +
+                     std::to_string(report.seed) + "\") {\n  static constexpr auto fixture =\n      " +
+                     report.fixture + ";\n  CHECK(kvc::passes(fixture, impl));\n}\n";
+}
+
+template <class F, class Form, class Impl, class Owned>
+[[nodiscard]] Owned shrink(const Impl& impl, Owned owned, const explore_options& options,
+                           std::size_t& runs) {
+  bool progress = true;
+  while (progress && runs < options.max_shrink_runs) {
+    progress = false;
+    for (auto& candidate : shrink_candidates(owned)) {
+      if (runs >= options.max_shrink_runs) break;
+      ++runs;
+      if (fails<F, Form>(impl, candidate)) {
+        owned = std::move(candidate);
+        progress = true;
+        break;
+      }
+    }
+  }
+  return owned;
+}
+
+template <class F, class Form, class Impl>
+bool explore_one(const Impl& impl, case_generator& generator, const explore_options& options,
+                 std::size_t index, exploration_report& report) {
+  typename owned_case_of<typename Form::inputs>::type owned{};
+  F::template generate<typename Form::call>(generator, owned, options);
+  const case_outcome outcome = run_case<F, Form>(impl, owned);
+  if (!outcome.covered) {
+    ++report.not_covered;
+    return true;
+  }
+  if (!outcome.representable) {
+    ++report.outside_parameter_types;
+    return true;
+  }
+  ++report.cases_run;
+  if (outcome.agrees) return true;
+  report.failed = true;
+  report.failing_case = index;
+  std::size_t runs = 0;
+  const auto shrunk = shrink<F, Form>(impl, owned, options, runs);
+  report.shrink_runs = runs;
+  describe_failure<F, Form>(report, impl, shrunk);
+  return false;
+}
+
+/// Explores the suite of family F against `impl`: `options.cases` cases (default
+/// `kvc::default_exploration_cases`), spread over the suite's input forms that `impl` takes.
+template <class F, class Impl>
+[[nodiscard]] exploration_report run_exploration(const Impl& impl, const explore_options& options,
+                                                 std::string name) {
+  using forms = typename callable_forms<F, Impl, typename F::forms>::type;
+  constexpr std::size_t form_count = list_size<forms>::value;
+  static_assert(form_count != 0 || no_form_fits_v<Impl>,
+                "kvc::explore: the implementation takes none of this suite's input forms at run "
+                "time. Exploration offers every sequence as a std::span<const T>, a const "
+                "std::vector<T>& (or a generic `const auto&`), never as a fixed-size std::array; "
+                "string namespaces as std::string_view, const std::string& or "
+                "kvc::cache_namespace.");
+  exploration_report report;
+  report.suite = std::move(name);
+  report.seed = options.seed;
+  report.notes = profile_consequences(F::profile);
+  if constexpr (form_count != 0) {
+    const std::size_t cases = options.cases == 0 ? default_exploration_cases : options.cases;
+    case_generator generator(options.seed);
+    for (std::size_t index = 0; index < cases; ++index) {
+      const std::size_t chosen = generator.below(form_count);
+      bool go_on = true;
+      [&]<class... Form>(type_list<Form...>) {
+        std::size_t at = 0;
+        ((at++ == chosen ? (go_on = explore_one<F, Form>(impl, generator, options, index, report))
+                         : false),
+         ...);
+      }(forms{});
+      if (!go_on) break;
+    }
+  }
+  return report;
+}
+
+/// What every family does unless it says otherwise: a direct call (`impl(inputs...)` in any form
+/// the suites offer), results compared as `kvc::check` compares them, fixtures made with
+/// `kvc::make_fixture`.
+struct direct_family {
+  template <class Call, class Inputs, class Impl>
+  static constexpr bool callable = direct_callable<Impl, Inputs>::value;
+
+  template <class Call, class Impl, class Inputs>
+  [[nodiscard]] static bool representable(const Impl& impl, const Inputs& inputs) {
+    return kvc::direct_call::representable(impl, inputs);
+  }
+
+  template <class Call, class Impl, class Inputs>
+  [[nodiscard]] static auto actual(const Impl& impl, const Inputs& inputs) {
+    return kvc::direct_call::invoke(impl, inputs);
+  }
+
+  template <class Call, class A, class E, class Inputs>
+  [[nodiscard]] static bool agrees(const A& actual, const E& expected, const Inputs&) {
+    return kvc::detail::same_result(actual, expected);
+  }
+
+  /// The inputs as `kvc::inputs(...)`.
+  template <class Inputs>
+  [[nodiscard]] static std::string inputs_literal(const Inputs& inputs) {
+    return boost::hana::unpack(inputs, [](const auto&... input) {
+      std::string out = "kvc::inputs(";
+      bool first = true;
+      ((out += (first ? "" : ", ") + value_literal(input), first = false), ...);
+      return out + ")";
+    });
+  }
+
+  template <class Call, class Inputs, class E>
+  [[nodiscard]] static std::string fixture_line(const Inputs& inputs, const E& expected) {
+    return "kvc::make_fixture(kvc::label<\"explored\">, " + inputs_literal(inputs) + ", " +
+           value_literal(expected) + ")";
+  }
+};
+
+}  // namespace kvc::exploration

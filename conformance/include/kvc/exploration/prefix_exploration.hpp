@@ -1,0 +1,237 @@
+// kvc/exploration/prefix_exploration.hpp - exploring the prefix-reuse suites: prefix_reuse,
+// namespace_isolation, block_prefix_reuse and their policy forms.
+//
+// A case is a lookup `impl(cache_ns, request_ns, cached, requested[, block_size])` in one of the
+// suite's input forms. The generator draws namespaces equal, one field or one character apart, or
+// aliasing when fields are joined; token sequences sharing a prefix of a length around the block
+// edges of the policy, of the call's block size and of the usual engine block sizes, diverging by a
+// token that agrees with the cached one in its low bits, then agreeing again or not; block sizes
+// that need not divide the policy's. The contract is its own oracle: kvc::reusable_prefix_length
+// under the suite's policy.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include <kvc/cache_namespace.hpp>
+#include <kvc/exploration/exploration_loop.hpp>
+#include <kvc/exploration/profile_rules.hpp>
+#include <kvc/exploration/suite_traits.hpp>
+#include <kvc/exploration/value_generators.hpp>
+#include <kvc/prefix_reuse.hpp>
+#include <kvc/reuse_policy.hpp>
+
+namespace kvc::exploration {
+
+/// Draws a pair of text namespaces: equal, or close to each other.
+inline void draw_text_pair(case_generator& g, std::string& a, std::string& b) {
+  a = g.text();
+  b = g.percent(40) ? a : g.other_text(a);
+  if (g.percent(50)) std::swap(a, b);
+}
+
+/// Draws a pair of structured namespaces: equal, one field apart, or the aliasing shapes a joined
+/// key cannot tell apart ("org_1" + "2345" and "org_12345" + "", an adapter named like a salt).
+inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
+                                owning_cache_namespace& b) {
+  a.model = g.percent(50) ? std::string("llama") : g.text();
+  a.adapter = g.percent(40) ? std::string() : g.text();
+  a.adapter_revision = g.percent(50) ? g.below(4) : g.integer<std::uint64_t>();
+  a.salt = g.percent(40) ? std::string() : g.text();
+  b = a;
+  switch (g.below(10)) {
+    case 0:
+    case 1:
+    case 2: break;  // equal
+    case 3: b.model = g.other_text(a.model); break;
+    case 4: b.adapter = g.other_text(a.adapter); break;
+    case 5: b.adapter_revision = g.percent(50) ? a.adapter_revision + 1 : g.colliding(a.adapter_revision); break;
+    case 6: b.salt = g.other_text(a.salt); break;
+    case 7: {
+      // Text moved across a field boundary: equal when the fields are joined.
+      const std::size_t field = g.below(3);
+      std::string* left[] = {&b.model, &b.adapter, &b.adapter};
+      std::string* right[] = {&b.adapter, &b.salt, &b.model};
+      std::string& l = *left[field];
+      std::string& r = *right[field];
+      if (g.percent(50) && !l.empty()) {
+        r.insert(r.begin(), l.back());
+        l.pop_back();
+      } else if (!r.empty()) {
+        l.push_back(r.front());
+        r.erase(r.begin());
+      } else {
+        l += "x";
+      }
+      break;
+    }
+    case 8: {
+      // One text in another field: an adapter named like a tenant's salt.
+      const std::string text = a.adapter.empty() ? (a.salt.empty() ? std::string("X") : a.salt) : a.adapter;
+      if (g.percent(50)) {
+        a.adapter = text;
+        a.salt.clear();
+        b.adapter.clear();
+        b.salt = text;
+      } else {
+        b.adapter = a.salt;
+        b.salt = a.adapter;
+      }
+      break;
+    }
+    default:
+      b.model = g.other_text(a.model);
+      b.salt = g.other_text(a.salt);
+      break;
+  }
+  if (g.percent(50)) std::swap(a, b);
+}
+
+/// Draws a cached and a requested token sequence sharing a prefix whose length sits around the
+/// edges of `blocks`, then diverging (by a token equal to the cached one in its low bits, or
+/// anything) and agreeing again, or not.
+template <class Cached, class Requested, std::size_t N>
+void draw_token_pair(case_generator& g, std::vector<Cached>& cached,
+                     std::vector<Requested>& requested, const std::array<std::size_t, N>& blocks,
+                     const explore_options& options) {
+  const std::size_t long_one_in = options.long_sequences ? 400 : 0;
+  const std::size_t cached_length = g.length(blocks, long_one_in);
+  std::size_t requested_length = 0;
+  switch (g.below(4)) {
+    case 0: requested_length = cached_length; break;
+    case 1: requested_length = cached_length + g.below(3); break;
+    case 2: requested_length = cached_length > 2 ? cached_length - g.below(3) : cached_length; break;
+    default: requested_length = g.length(blocks, long_one_in); break;
+  }
+  const std::size_t shorter = cached_length < requested_length ? cached_length : requested_length;
+  std::size_t shared = shorter;
+  switch (g.below(5)) {
+    case 0: shared = shorter; break;
+    case 1: shared = g.length(blocks, 0); break;
+    case 2: shared = shorter == 0 ? 0 : shorter - 1; break;
+    case 3: shared = g.below(shorter + 1); break;
+    default: shared = shorter; break;
+  }
+  if (shared > shorter) shared = shorter;
+  // Tokens in the range both element types hold, so that a shared prefix is one in both.
+  const bool extremes = g.percent(15);
+  cached.resize(cached_length);
+  for (auto& t : cached) {
+    t = extremes ? g.integer<Cached>() : g.token<Cached>();
+    if (!holds<Requested>(static_cast<wide_integer>(kvc::detail::integer_value(t))))
+      t = static_cast<Cached>(g.below(4));
+  }
+  requested.resize(requested_length);
+  const bool agree_again = g.percent(40);
+  for (std::size_t i = 0; i < requested_length; ++i) {
+    if (i < cached_length && (i < shared || (agree_again && i > shared))) {
+      requested[i] = static_cast<Requested>(kvc::detail::integer_value(cached[i]));
+    } else if (i == shared && i < cached_length) {
+      requested[i] = g.percent(60)
+                         ? g.colliding(static_cast<Requested>(kvc::detail::integer_value(cached[i])))
+                         : static_cast<Requested>(kvc::detail::integer_value(cached[i]) == 0 ? 1 : 0);
+    } else {
+      requested[i] = extremes ? g.integer<Requested>() : g.token<Requested>();
+    }
+  }
+  // Two tokens of one block swapped: the same multiset, another sequence.
+  if (g.percent(10) && requested_length >= 2) {
+    const std::size_t i = g.below(requested_length - 1);
+    std::swap(requested[i], requested[i + 1]);
+  }
+}
+
+/// The prefix suites' exploration, for a suite of type Suite.
+template <class Suite>
+struct prefix_family : direct_family {
+  static constexpr reuse_policy policy = suite_policy<Suite>;
+  static constexpr engine_profile profile = suite_profile<Suite>;
+  using forms = suite_forms<Suite>;
+
+  template <class Call, class Owned>
+  static void generate(case_generator& g, Owned& owned, const explore_options& options) {
+    auto [cache_ns, request_ns, cached, requested] = head4(owned);
+    using ns_t = std::remove_cvref_t<decltype(cache_ns)>;
+    if constexpr (std::is_same_v<ns_t, owning_cache_namespace>)
+      draw_namespace_pair(g, cache_ns, request_ns);
+    else
+      draw_text_pair(g, cache_ns, request_ns);
+    std::size_t block = 16;
+    if constexpr (std::tuple_size_v<Owned> == 5) {
+      using block_t = std::tuple_element_t<4, Owned>;
+      auto& b = std::get<4>(owned);
+      static constexpr std::array<long long, 14> sizes{1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 17, 32, 0, -1};
+      const std::size_t choice = g.below(10);
+      const long long wanted = choice < 8  ? sizes[g.below(sizes.size())]
+                               : choice == 8 ? -16
+                                             : static_cast<long long>(g.integer<block_t>());
+      b = holds<block_t>(wanted) ? static_cast<block_t>(wanted) : g.integer<block_t>();
+      const auto value = kvc::detail::integer_value(b);
+      block = value > 0 && value < 4096 ? static_cast<std::size_t>(value) : 16;
+    }
+    const std::size_t policy_block =
+        policy.block_size > 0 && policy.block_size < 4096 ? policy.block_size : 16;
+    const std::array<std::size_t, 8> blocks{1, 3, 8, 16, 32, policy_block, block,
+                                            policy_block * block < 4096 ? policy_block * block : 64};
+    using cached_t = typename std::remove_cvref_t<decltype(cached)>::value_type;
+    using requested_t = typename std::remove_cvref_t<decltype(requested)>::value_type;
+    draw_token_pair<cached_t, requested_t>(g, cached, requested, blocks, options);
+  }
+
+  template <class Call, class Inputs>
+  [[nodiscard]] static bool covered(const Inputs& inputs) {
+    return covered_by<Call>(profile, inputs);
+  }
+
+  template <class Call, class Inputs>
+  [[nodiscard]] static std::size_t expected(const Inputs& inputs) {
+    return boost::hana::unpack(inputs, [](const auto& cache_ns, const auto& request_ns,
+                                          const auto& cached, const auto& requested,
+                                          const auto&... block) -> std::size_t {
+      if constexpr (sizeof...(block) == 0)
+        return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, policy);
+      else
+        return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, block...,
+                                           policy);
+    });
+  }
+
+  template <class Call, class A, class E, class Inputs>
+  [[nodiscard]] static bool agrees(const A& actual, const E& expected, const Inputs&) {
+    return agrees_under<Inputs>(profile, actual, expected);
+  }
+
+ private:
+  template <class Owned>
+  static auto head4(Owned& owned) {
+    return std::tie(std::get<0>(owned), std::get<1>(owned), std::get<2>(owned), std::get<3>(owned));
+  }
+};
+
+/// Whether a suite has the prefix shape: two namespaces, two integer sequences, and perhaps a
+/// block size.
+template <class Suite>
+struct has_prefix_shape;
+template <class... F>
+struct has_prefix_shape<boost::hana::tuple<F...>> {
+  template <class Inputs>
+  static constexpr bool one = [] {
+    constexpr std::size_t n = decltype(boost::hana::length(std::declval<Inputs>()))::value;
+    if constexpr (n != 4 && n != 5) {
+      return false;
+    } else {
+      using a = std::remove_cvref_t<decltype(boost::hana::at_c<2>(std::declval<Inputs>()))>;
+      using b = std::remove_cvref_t<decltype(boost::hana::at_c<3>(std::declval<Inputs>()))>;
+      return kvc::detail::is_reuse_call<Inputs>() && kvc::detail::is_fixture_sequence<a>::value &&
+             kvc::detail::is_fixture_sequence<b>::value;
+    }
+  }();
+  static constexpr bool value =
+      sizeof...(F) != 0 && (one<std::remove_cvref_t<decltype(F::inputs)>> && ...);
+};
+
+}  // namespace kvc::exploration

@@ -1,0 +1,212 @@
+// kvc/exploration/value_generators.hpp - the values kvc::explore draws, designed from the domain:
+// integers at the limits of every width an implementation might narrow to, texts one character,
+// one case or one length apart, values that agree in their low bits, lengths around block edges.
+//
+// Every draw goes through kvc's own SplitMix64 (kvc/stateful/seeded_random.hpp), so a seed gives
+// the same cases on every compiler and standard library.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kvc/detail/equal.hpp>
+#include <kvc/stateful/seeded_random.hpp>
+
+namespace kvc::exploration {
+
+using wide_integer = kvc::detail::int128_type;
+
+/// The widths an implementation may narrow an integer to: 8 to 64 bits, and 53 (a double's
+/// mantissa), each with its sign bit.
+inline constexpr std::array<int, 11> narrowing_widths{7, 8, 15, 16, 31, 32, 52, 53, 63, 64, 24};
+
+/// Whether `value` is a value of T.
+template <class T>
+[[nodiscard]] constexpr bool holds(wide_integer value) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return value == 0 || value == 1;
+  } else {
+    return value >= static_cast<wide_integer>(std::numeric_limits<T>::min()) &&
+           value <= static_cast<wide_integer>(std::numeric_limits<T>::max());
+  }
+}
+
+/// The draws of one exploration.
+class case_generator {
+ public:
+  explicit case_generator(std::uint64_t seed) noexcept : random_(seed) {}
+
+  /// A value in [0, bound) (0 for 0).
+  std::size_t below(std::size_t bound) noexcept {
+    if (bound <= 1) return 0;
+    if (bound < (std::size_t{1} << 32)) return random_.below(bound);
+    return static_cast<std::size_t>(random_.next() % bound);
+  }
+  /// True `percent` times in 100.
+  bool percent(std::size_t percent) noexcept { return random_.percent(percent); }
+  /// 64 random bits.
+  std::uint64_t bits() noexcept { return random_.next(); }
+  /// One of `choices`.
+  template <class T, std::size_t N>
+  T one_of(const std::array<T, N>& choices) noexcept {
+    return choices[below(N)];
+  }
+
+  /// A value at or next to the limit of a width: 2^w - 1, 2^w, 2^w + 1, and their negations.
+  wide_integer width_limit() noexcept {
+    const int w = narrowing_widths[below(narrowing_widths.size())];
+    const wide_integer power = static_cast<wide_integer>(1) << w;
+    const wide_integer offset = static_cast<wide_integer>(below(3)) - 1;
+    const wide_integer value = power + offset;
+    return percent(40) ? -value : value;
+  }
+
+  /// Any value of T, most of them where implementations go wrong: 0 and its neighbours, small
+  /// values, the limits of every narrower width, T's own limits, and anything at all.
+  template <class T>
+  T integer() noexcept {
+    for (;;) {
+      wide_integer v = 0;
+      switch (below(8)) {
+        case 0: v = static_cast<wide_integer>(below(3)) - 1; break;
+        case 1:
+        case 2: v = static_cast<wide_integer>(below(17)); break;
+        case 3:
+        case 4: v = width_limit(); break;
+        case 5:
+          v = percent(50) ? static_cast<wide_integer>(std::numeric_limits<T>::max())
+                          : static_cast<wide_integer>(std::numeric_limits<T>::min());
+          v += percent(50) ? 0 : (v > 0 ? -1 : 1);
+          break;
+        case 6: v = -static_cast<wide_integer>(below(17)); break;
+        default: v = static_cast<wide_integer>(static_cast<std::int64_t>(bits())); break;
+      }
+      if (holds<T>(v)) return static_cast<T>(v);
+    }
+  }
+
+  /// A value of T close to `target` (its neighbours, or the target itself), or any value when
+  /// none of them is one of T's.
+  template <class T>
+  T near(wide_integer target) noexcept {
+    for (int attempt = 0; attempt < 4; ++attempt) {
+      const wide_integer v = target + static_cast<wide_integer>(below(3)) - 1;
+      if (holds<T>(v)) return static_cast<T>(v);
+    }
+    return holds<T>(target) ? static_cast<T>(target) : integer<T>();
+  }
+
+  /// A value of T that agrees with `value` in its low bits (8, 16, 32) or differs only in sign,
+  /// but is another value: what a comparison that narrows cannot tell apart. `value` itself when
+  /// T has no such value.
+  template <class T>
+  T colliding(T value) noexcept {
+    const wide_integer v = static_cast<wide_integer>(kvc::detail::integer_value(value));
+    const std::array<wide_integer, 7> candidates{
+        v + (static_cast<wide_integer>(1) << 8),  v - (static_cast<wide_integer>(1) << 8),
+        v + (static_cast<wide_integer>(1) << 16), v + (static_cast<wide_integer>(1) << 32),
+        v - (static_cast<wide_integer>(1) << 32), -v == v ? v + 1 : -v,
+        v + (static_cast<wide_integer>(1) << 53)};
+    for (std::size_t attempt = 0; attempt < 8; ++attempt) {
+      const wide_integer c = candidates[below(candidates.size())];
+      if (c != v && holds<T>(c)) return static_cast<T>(c);
+    }
+    for (const wide_integer c : candidates)
+      if (c != v && holds<T>(c)) return static_cast<T>(c);
+    return holds<T>(v + 1) ? static_cast<T>(v + 1) : static_cast<T>(v - 1);
+  }
+
+  /// A token of type E: mostly a small alphabet, so that sequences drawn apart still agree for a
+  /// while; sometimes a value at a width's limit.
+  template <class E>
+  E token() noexcept {
+    if constexpr (std::is_same_v<E, bool>) {
+      return percent(50);
+    } else {
+      if (percent(85)) return static_cast<E>(below(4));
+      return integer<E>();
+    }
+  }
+
+  /// A length around a multiple of one of `blocks` (k * b - 1, k * b, k * b + 1), or a small one;
+  /// past 2^16 once in `long_one_in` draws (never for 0).
+  template <std::size_t N>
+  std::size_t length(const std::array<std::size_t, N>& blocks, std::size_t long_one_in) noexcept {
+    if (long_one_in != 0 && below(long_one_in) == 0)
+      return (std::size_t{1} << 16) + below(3) - 1 + (percent(30) ? 16 : 0);
+    if (percent(25)) return below(6);
+    const std::size_t b = blocks[below(N)];
+    const std::size_t k = below(5);
+    const std::size_t base = b * k;
+    const std::size_t step = below(3);
+    return base + step == 0 ? 0 : base + step - 1;
+  }
+
+  /// A text: a common name, a long one, an empty one, or random characters.
+  std::string text() {
+    static constexpr std::array<const char*, 10> names{
+        "m",         "llama-3-8b", "lora-a", "org_1", "tenant-42", "A",
+        "Qwen2-VL",  "",           "x",      "sql"};
+    switch (below(5)) {
+      case 0:
+      case 1: return names[below(names.size())];
+      case 2: {
+        // Long: differences far past the 8th, 16th and 32nd character matter.
+        std::string long_name(16 + below(64), 'k');
+        for (auto& c : long_name) c = static_cast<char>('a' + below(3));
+        return long_name;
+      }
+      case 3: return std::string(below(3), 'a');
+      default: {
+        std::string any(below(12), ' ');
+        for (auto& c : any) c = static_cast<char>(percent(5) ? below(32) : 'a' + below(26));
+        return any;
+      }
+    }
+  }
+
+  /// A text that is not `base` but close to it: one character changed at any position, one in
+  /// another case, one longer or shorter (each a prefix of the other), empty, or another text.
+  std::string other_text(const std::string& base) {
+    for (int attempt = 0; attempt < 8; ++attempt) {
+      std::string t = base;
+      switch (below(7)) {
+        case 0:
+          if (!t.empty()) {
+            const std::size_t at = below(t.size());
+            t[at] = static_cast<char>(t[at] == 'a' ? 'b' : t[at] ^ 1);
+          }
+          break;
+        case 1:
+          if (!t.empty()) {
+            const std::size_t at = below(t.size());
+            const char c = t[at];
+            t[at] = c >= 'a' && c <= 'z' ? static_cast<char>(c - 32)
+                    : c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32)
+                                           : static_cast<char>(c ^ 2);
+          }
+          break;
+        case 2: t.push_back(percent(20) ? '\0' : static_cast<char>('a' + below(26))); break;
+        case 3:
+          if (!t.empty()) t.pop_back();
+          break;
+        case 4: t.clear(); break;
+        case 5: t = text(); break;
+        default: t = base + base; break;
+      }
+      if (t != base) return t;
+    }
+    return base + "'";
+  }
+
+ private:
+  kvc::detail::seeded_random random_;
+};
+
+}  // namespace kvc::exploration
