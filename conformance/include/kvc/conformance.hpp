@@ -3,9 +3,15 @@
 //   static_assert(kvc::verify(kvc::suites::prefix_reuse, my_engine::reusable_prefix));
 //
 // fails the build when `my_engine::reusable_prefix` drifts from the contract and names the fixture
-// it fails. Needs Boost.Hana (header-only); the contract headers themselves do not.
+// it fails, and
+//
+//   std::cout << kvc::explore(kvc::suites::prefix_reuse, my_engine::reusable_prefix);
+//
+// searches beyond the fixtures at run time (kvc/explore.hpp). Needs Boost.Hana (header-only); the
+// contract headers themselves do not.
 #pragma once
 
+#include <kvc/explore.hpp>
 #include <kvc/kvc.hpp>
 #include <kvc/stateful/budget_shrink.hpp>
 #include <kvc/stateful/check_options.hpp>

@@ -76,10 +76,23 @@ struct admission_family : direct_family {
       third = draw_request<third_t>(g, free);
     } else {
       using R = typename third_t::value_type;
-      const std::size_t count = options.long_sequences && g.below(500) == 0
-                                    ? (std::size_t{1} << 16) + g.below(3)
-                                    : g.below(g.percent(20) ? 40 : 6);
+      std::size_t count = g.below(g.percent(20) ? 40 : 6);
+      bool many = false;
+      if (options.long_sequences && g.below(30) == 0) {
+        // Around the counts where a counter of 8 or 16 bits wraps: many small requests.
+        count = (g.below(8) == 0 ? std::size_t{1} << 16 : std::size_t{1} << 8) + g.below(3) - 1;
+        many = true;
+      }
       third.resize(count);
+      if (many) {
+        for (auto& r : third) r = static_cast<R>(g.percent(90) ? 0 : 1);
+        if (g.percent(70)) {
+          const wide_integer room = static_cast<wide_integer>(count) + static_cast<wide_integer>(g.below(3)) - 1;
+          capacity = g.near<std::remove_cvref_t<decltype(capacity)>>(room);
+          used = static_cast<std::remove_cvref_t<decltype(used)>>(0);
+        }
+        return;
+      }
       wide_integer left = free;
       for (auto& r : third) {
         // Each request against what is left, so that sums land at, next to and past the limit.

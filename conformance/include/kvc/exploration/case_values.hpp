@@ -7,6 +7,7 @@
 // `std::vector<E>`, which the suites offer in every form an array is offered in).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -398,10 +399,58 @@ template <class Owned>
   return out;
 }
 
+/// Calls `visit(text)` for every text of `owned`: its strings and its namespaces' text fields.
+template <class Owned, class Visit>
+void for_each_text(Owned& owned, const Visit& visit) {
+  std::apply(
+      [&visit](auto&... value) {
+        (
+            [&visit](auto& v) {
+              using T = std::remove_cvref_t<decltype(v)>;
+              if constexpr (std::is_same_v<T, std::string>) {
+                visit(v);
+              } else if constexpr (std::is_same_v<T, owning_cache_namespace>) {
+                visit(v.model);
+                visit(v.adapter);
+                visit(v.salt);
+              }
+            }(value),
+            ...);
+      },
+      owned);
+}
+
+/// Candidates that replace a text held in several places (two namespaces that differ only in
+/// which field holds it) by a smaller one everywhere at once.
+template <class Owned>
+[[nodiscard]] std::vector<Owned> joint_text_candidates(const Owned& owned) {
+  std::vector<Owned> out;
+  std::vector<std::string> texts;
+  Owned copy = owned;
+  for_each_text(copy, [&texts](std::string& t) {
+    if (!t.empty()) texts.push_back(t);
+  });
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string& text = texts[i];
+    if (std::count(texts.begin(), texts.end(), text) < 2 ||
+        std::find(texts.begin(), texts.end(), text) != texts.begin() + static_cast<std::ptrdiff_t>(i))
+      continue;
+    for (const auto& smaller : smaller_strings(text)) {
+      Owned candidate = owned;
+      for_each_text(candidate, [&](std::string& t) {
+        if (t == text) t = smaller;
+      });
+      out.push_back(std::move(candidate));
+    }
+  }
+  return out;
+}
+
 /// Every candidate of `owned`, joint changes first, then each value's own.
 template <class Owned>
 [[nodiscard]] std::vector<Owned> shrink_candidates(const Owned& owned) {
   std::vector<Owned> out = joint_candidates(owned);
+  for (auto& candidate : joint_text_candidates(owned)) out.push_back(std::move(candidate));
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (
         [&] {

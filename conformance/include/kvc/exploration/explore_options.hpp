@@ -11,7 +11,7 @@ namespace kvc {
 struct explore_options {
   /// The seed of the generated cases (printed by every report, to replay it).
   std::uint64_t seed = 0x6b76632d6578706cULL;
-  /// How many cases are generated; 0: the default, about 4,000 (sized so that a suite is decided
+  /// How many cases are generated; 0: the default, about 10,000 (sized so that a suite is decided
   /// within a second on one core for an implementation as fast as kvc's).
   std::size_t cases = 0;
   /// The most re-runs spent shrinking a counterexample.
@@ -21,6 +21,6 @@ struct explore_options {
 };
 
 /// The number of cases explored when `explore_options::cases` is 0.
-inline constexpr std::size_t default_exploration_cases = 4000;
+inline constexpr std::size_t default_exploration_cases = 10000;
 
 }  // namespace kvc

@@ -58,7 +58,18 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
       std::string* right[] = {&b.adapter, &b.salt, &b.model};
       std::string& l = *left[field];
       std::string& r = *right[field];
-      if (g.percent(50) && !l.empty()) {
+      if (g.percent(25)) {
+        // Split at a separator: "x" + "y" and "x/y" + "" read alike once joined with "/".
+        static constexpr std::array<char, 4> separators{'/', ':', '|', '\0'};
+        std::string* a_left[] = {&a.model, &a.adapter, &a.adapter};
+        std::string* a_right[] = {&a.adapter, &a.salt, &a.model};
+        const std::string x = l.empty() ? std::string("x") : l;
+        const std::string y = r.empty() ? std::string("y") : r;
+        *a_left[field] = x;
+        *a_right[field] = y;
+        l = x + separators[g.below(separators.size())] + y;
+        r.clear();
+      } else if (g.percent(50) && !l.empty()) {
         r.insert(r.begin(), l.back());
         l.pop_back();
       } else if (!r.empty()) {

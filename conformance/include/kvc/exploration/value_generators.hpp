@@ -140,6 +140,8 @@ class case_generator {
   std::size_t length(const std::array<std::size_t, N>& blocks, std::size_t long_one_in) noexcept {
     if (long_one_in != 0 && below(long_one_in) == 0)
       return (std::size_t{1} << 16) + below(3) - 1 + (percent(30) ? 16 : 0);
+    // Where a counter of 8 bits wraps (one in 40 draws, where long ones are allowed).
+    if (long_one_in != 0 && below(40) == 0) return 255 + below(3);
     if (percent(25)) return below(6);
     const std::size_t b = blocks[below(N)];
     const std::size_t k = below(5);
@@ -153,7 +155,7 @@ class case_generator {
     static constexpr std::array<const char*, 10> names{
         "m",         "llama-3-8b", "lora-a", "org_1", "tenant-42", "A",
         "Qwen2-VL",  "",           "x",      "sql"};
-    switch (below(5)) {
+    switch (below(6)) {
       case 0:
       case 1: return names[below(names.size())];
       case 2: {
@@ -163,6 +165,16 @@ class case_generator {
         return long_name;
       }
       case 3: return std::string(below(3), 'a');
+      case 4: {
+        // The characters engines join keys with, split on or trim: a text holding them aliases a
+        // joined key or a trimmed one.
+        static constexpr std::array<char, 10> separators{'/', ':', '|', ',', ' ', '\t', '\n',
+                                                         '\0', '_', '-'};
+        std::string joined(1 + below(8), 'a');
+        for (auto& c : joined)
+          c = percent(40) ? separators[below(separators.size())] : static_cast<char>('a' + below(3));
+        return joined;
+      }
       default: {
         std::string any(below(12), ' ');
         for (auto& c : any) c = static_cast<char>(percent(5) ? below(32) : 'a' + below(26));
@@ -176,7 +188,7 @@ class case_generator {
   std::string other_text(const std::string& base) {
     for (int attempt = 0; attempt < 8; ++attempt) {
       std::string t = base;
-      switch (below(7)) {
+      switch (below(8)) {
         case 0:
           if (!t.empty()) {
             const std::size_t at = below(t.size());
@@ -198,6 +210,16 @@ class case_generator {
           break;
         case 4: t.clear(); break;
         case 5: t = text(); break;
+        case 6: {
+          // Whitespace or a separator added at either end: equal once trimmed or split.
+          static constexpr std::array<char, 6> around{' ', '\t', '\n', '/', ':', '\0'};
+          const char c = around[below(around.size())];
+          if (percent(50))
+            t.push_back(c);
+          else
+            t.insert(t.begin(), c);
+          break;
+        }
         default: t = base + base; break;
       }
       if (t != base) return t;
