@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include <kvc/contracts/prefix_reuse.hpp>
+#include <kvc/doctest.hpp>
 #include <kvc/explore.hpp>
 #include <kvc/verification/report.hpp>
 
@@ -154,4 +155,12 @@ TEST_CASE("exploration is deterministic per seed, and decides a suite within the
   CHECK(report.cases_run == kvc::default_exploration_cases);
   MESSAGE("prefix_reuse_under<{16, true}>: " << report.cases_run << " cases in " << seconds << " s");
   CHECK(seconds < 5.0);  // the budget is 1 s on an idle core; sanitizers and loaded machines are slower
+}
+
+TEST_CASE("KVC_CHECK_EXPLORES takes suites and options with commas") {
+  KVC_CHECK_EXPLORES(kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
+                     kvc::verification::reusable_prefix_length_under<vllm_policy>);
+  KVC_CHECK_EXPLORES(kvc::restrict_to<kvc::profiles::llama_cpp_server>(
+                         suites::namespace_isolation_under<llama_server_policy>),
+                     engines::llama_server_lookup, kvc::explore_options{.seed = 3, .cases = 500});
 }

@@ -15,6 +15,12 @@
 //
 // run the stateful checks (kvc/stateful/) and fail with the printed report, whose shrunk
 // counterexample is a doctest test case to paste.
+//
+//   TEST_CASE("my engine's lookup beyond the fixtures") {
+//     KVC_CHECK_EXPLORES(kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>, lookup);
+//   }
+//
+// runs `kvc::explore` (with options as a third argument) and fails with its report.
 #pragma once
 
 #include <sstream>
@@ -22,6 +28,7 @@
 
 #include <doctest/doctest.h>
 
+#include <kvc/explore.hpp>
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 #include <kvc/stateful/stateful_report.hpp>
@@ -33,6 +40,13 @@ namespace kvc::detail {
 [[nodiscard]] inline std::string describe_failure(const fixture_outcome& f) {
   return "fixture \"" + f.label + "\": inputs (" + f.inputs + "), actual " + f.actual +
          ", expected " + f.expected;
+}
+
+/// The printed report, for a doctest message.
+[[nodiscard]] inline std::string report_text(const exploration_report& report) {
+  std::ostringstream text;
+  text << report;
+  return text.str();
 }
 
 /// The printed report, for a doctest message.
@@ -70,3 +84,13 @@ namespace kvc::detail {
 /// runs `kvc::check_slot_allocator` and fails with its report when it did not pass.
 #define KVC_CHECK_SLOT_ALLOCATOR(...) \
   KVC_DETAIL_CHECK_STATEFUL(::kvc::check_slot_allocator(__VA_ARGS__))
+
+/// `KVC_CHECK_EXPLORES(suite, impl)` or `KVC_CHECK_EXPLORES(suite, impl, options)`: runs
+/// `kvc::explore` and fails with its report (like FAIL_CHECK) when a case failed. The arguments
+/// may hold commas (`prefix_reuse_under<kvc::reuse_policy{16, true}>`).
+#define KVC_CHECK_EXPLORES(...)                                                   \
+  do {                                                                            \
+    const ::kvc::exploration_report kvc_exploration_report_ = ::kvc::explore(__VA_ARGS__); \
+    if (!kvc_exploration_report_.passed())                                        \
+      DOCTEST_FAIL_CHECK(::kvc::detail::report_text(kvc_exploration_report_));    \
+  } while (false)
