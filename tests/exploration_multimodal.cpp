@@ -19,13 +19,14 @@
 #include <type_traits>
 #include <vector>
 
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/string.hpp>
 #include <doctest/doctest.h>
 
 #include <kvc/conformance.hpp>
 #include <kvc/contracts/multimodal_prefix.hpp>
 #include <kvc/explore.hpp>
 
-#include "exploration_support.hpp"
 #include "stateful_mutants.hpp"
 
 namespace {
@@ -46,7 +47,7 @@ kvc::exploration_report timed(const char* what, const Suite& suite, const Impl& 
   kvc::exploration_report report = kvc::explore(suite, impl, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  MESSAGE(what << ": " << report.cases_run << " cases (" << report.not_covered
+  MESSAGE(std::string(what) << ": " << report.cases_run << " cases (" << report.not_covered
                << " not covered) in " << static_cast<long>(seconds * 1000) << " ms, "
                << static_cast<long>(static_cast<double>(report.cases_run) / seconds) << " cases/s");
   return report;
@@ -334,6 +335,37 @@ constexpr auto reuse_off_for_items = [](const auto& cache_ns, const auto& reques
 template <class S>
 using suite_type = std::remove_cvref_t<S>;
 
+/// What exploring a descriptor's suite checks found.
+struct descriptor_found {
+  std::size_t suites = 0;
+  std::size_t mutants = 0;
+  std::size_t mutants_missed = 0;
+  std::size_t reference_failures = 0;
+};
+
+/// Explores every suite check of `contract` with default options: the reference must pass, each
+/// mutant fail.
+template <class Contract>
+descriptor_found explore_checks(const Contract& contract) {
+  descriptor_found found;
+  boost::hana::for_each(contract.checks, [&found](const auto& check) {
+    ++found.suites;
+    const std::string suite = boost::hana::to<const char*>(check.name);
+    const kvc::exploration_report reference = kvc::explore(check.suite, check.reference);
+    if (!reference.passed()) ++found.reference_failures;
+    CHECK_MESSAGE(reference.passed(), suite << ": the reference fails\n" << shown(reference));
+    boost::hana::for_each(check.mutants, [&](const auto& mutant) {
+      ++found.mutants;
+      const kvc::exploration_report report = kvc::explore(check.suite, mutant.impl);
+      if (report.passed()) ++found.mutants_missed;
+      CHECK_MESSAGE(!report.passed(),
+                    suite << ": exploration misses "
+                                          << std::string(boost::hana::to<const char*>(mutant.name)));
+    });
+  });
+  return found;
+}
+
 }  // namespace
 
 // --- Recognition --------------------------------------------------------------------------------
@@ -415,7 +447,7 @@ TEST_CASE("multimodal exploration: deterministic per seed") {
 
 TEST_CASE("multimodal exploration: every mutant of the descriptor is rejected") {
   const auto start = std::chrono::steady_clock::now();
-  const auto found = kvc_test::explore_descriptor(kvc::verification::multimodal_prefix_contract);
+  const auto found = explore_checks(kvc::verification::multimodal_prefix_contract);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   MESSAGE("multimodal_prefix descriptor: " << found.suites << " suites, " << found.mutants
@@ -434,7 +466,7 @@ TEST_CASE("multimodal exploration: every mutant under the policies {3, true} and
                                              v::blocks_of_16_policy, odd_blocks>(),
       v::multimodal_prefix_reuse_under_check<"under {7, false}", odd_blocks, v::exact_policy,
                                              v::recompute_last_policy, odd_recompute>());
-  const auto found = kvc_test::explore_descriptor(odd);
+  const auto found = explore_checks(odd);
   MESSAGE("odd policies: " << found.suites << " suites, " << found.mutants << " mutants, "
                            << found.mutants_missed << " missed");
   CHECK(found.suites == 2);
@@ -457,8 +489,9 @@ wrong_outcome judge(const char* name, const Suite& suite, const Impl& impl) {
   const bool fixtures = !kvc::conforms(kvc::suites::multimodal_prefix_reuse, impl) ||
                         !kvc::conforms(kvc::suites::multimodal_prefix_reuse_edges, impl);
   const kvc::exploration_report report = kvc::explore(suite, impl);
-  MESSAGE(name << ": fixtures " << (fixtures ? "catch it" : "miss it") << ", exploration "
-               << (report.passed() ? "misses it" : "catches it") << " (failing case "
+  MESSAGE(std::string(name) << ": fixtures " << std::string(fixtures ? "catch it" : "miss it")
+               << ", exploration " << std::string(report.passed() ? "misses it" : "catches it")
+               << " (failing case "
                << report.failing_case << ")\n"
                << shown(report));
   return {fixtures, !report.passed()};
@@ -491,6 +524,21 @@ TEST_CASE("multimodal exploration: wrong implementations the fixtures miss are r
                               << " missed by exploration");
   CHECK(missed_by_fixtures >= 6);
   CHECK(missed_by_exploration == 0);
+}
+
+// The counterexample kvc::explore printed for "hash kept in 32 bits" (default seed), pasted
+// unchanged: a fixture that compiles, that kvc's contract passes and the mutant fails.
+TEST_CASE("multimodal exploration: a printed counterexample is a fixture") {
+  static constexpr auto fixture =
+      kvc::make_fixture(kvc::label<"explored">, kvc::inputs(std::string_view{""}, std::string_view{""}, std::array<int, 1>{0}, std::array<kvc::multimodal_item, 1>{kvc::multimodal_item{0U, 1U, 10253481672729526632ULL}}, std::array<int, 1>{0}, std::array<kvc::multimodal_item, 1>{kvc::multimodal_item{0U, 1U, 1030109635874750824ULL}}), std::size_t{0U});
+  static_assert(kvc::passes(fixture, kvc::multimodal_prefix_length));
+  CHECK_FALSE(kvc::passes(fixture, keyed_hash<low_32_bits>));
+  CHECK(kvc::explore(kvc::suites::multimodal_prefix_reuse, keyed_hash<low_32_bits>).fixture ==
+        "kvc::make_fixture(kvc::label<\"explored\">, kvc::inputs(std::string_view{\"\"}, "
+        "std::string_view{\"\"}, std::array<int, 1>{0}, std::array<kvc::multimodal_item, "
+        "1>{kvc::multimodal_item{0U, 1U, 10253481672729526632ULL}}, std::array<int, 1>{0}, "
+        "std::array<kvc::multimodal_item, 1>{kvc::multimodal_item{0U, 1U, "
+        "1030109635874750824ULL}}), std::size_t{0U})");
 }
 
 // --- Correct implementations in other styles ----------------------------------------------------
@@ -613,4 +661,17 @@ TEST_CASE("scenario exploration: broken caches and allocators fail") {
   const kvc::explore_options options{.seed = 11};
   CHECK(explore_cache<m::tokens_only_cache>(options).fixture ==
         explore_cache<m::tokens_only_cache>(options).fixture);
+}
+
+// The scenario kvc::explore printed for tokens_only_cache (seed 11), pasted unchanged: a scenario
+// the suite could hold, which a correct cache passes and the mutant fails.
+TEST_CASE("scenario exploration: a printed counterexample is a scenario") {
+  static constexpr auto scenario =
+      kvc::make_scenario(kvc::label<"explored">, std::array{kvc::insert_operation({"llama-3-8b", "", 0U, ""}, {4}), kvc::lookup_operation({"org_1", "2345", 0U, ""}, {4})}, std::array{kvc::unobserved, kvc::observed(0)});
+  CHECK(kvc::passes(scenario, [] { return m::hash_map_cache{}; }));
+  CHECK_FALSE(kvc::passes(scenario, [] { return m::tokens_only_cache{}; }));
+  CHECK(explore_cache<m::tokens_only_cache>({.seed = 11}).fixture ==
+        "kvc::make_scenario(kvc::label<\"explored\">, std::array{kvc::insert_operation("
+        "{\"llama-3-8b\", \"\", 0U, \"\"}, {4}), kvc::lookup_operation({\"org_1\", \"2345\", 0U, "
+        "\"\"}, {4})}, std::array{kvc::unobserved, kvc::observed(0)})");
 }

@@ -151,6 +151,8 @@ struct family_of<S> {
   using type = prefix_family<S>;
 };
 
+/// Whether a suite is one of the span-output segment suites (positions and offsets, of one row or
+/// of a batch); segment_positions_long has a family of its own lengths.
 template <class S>
 inline constexpr bool is_segment_output_suite =
     is_suite<S, decltype(suites::segment_positions)> ||

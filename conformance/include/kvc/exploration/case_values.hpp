@@ -277,108 +277,146 @@ template <class T>
   return out;
 }
 
-/// Smaller candidates of one owned value (not counting joint changes across values).
-template <class T>
-[[nodiscard]] std::vector<T> smaller_values(const T& value) {
+/// A non-owning reference to a test of a candidate case, `bool(Owned&&)`: the shrinker's question
+/// "does this smaller case still fail?", with one type per case type rather than one per
+/// implementation, so that the candidate generators are compiled once per case type.
+template <class Owned>
+class candidate_test {
+ public:
+  template <class Test>
+  explicit candidate_test(const Test& test) noexcept
+      : test_(&test), call_([](const void* t, Owned&& candidate) {
+          return (*static_cast<const Test*>(t))(std::move(candidate));
+        }) {}
+  bool operator()(Owned&& candidate) const { return call_(test_, std::move(candidate)); }
+
+ private:
+  const void* test_;
+  bool (*call_)(const void*, Owned&&);
+};
+
+/// Calls `offer(candidate)` with each smaller candidate of one owned value, simplest first, and
+/// stops at the first it accepts (returns true). Candidates are made one at a time: a sequence of
+/// 65,537 elements is not copied hundreds of times before the first is tried.
+template <class T, class Offer>
+bool offer_smaller(const T& value, const Offer& offer) {
   if constexpr (std::integral<T>) {
-    return smaller_integers(value);
+    for (auto& v : smaller_integers(value))
+      if (offer(std::move(v))) return true;
+    return false;
   } else if constexpr (std::is_same_v<T, std::string>) {
-    return smaller_strings(value);
+    for (auto& v : smaller_strings(value))
+      if (offer(std::move(v))) return true;
+    return false;
   } else if constexpr (std::is_same_v<T, owning_cache_namespace>) {
-    std::vector<T> out;
-    for (auto& s : smaller_strings(value.model)) out.push_back({s, value.adapter, value.adapter_revision, value.salt});
-    for (auto& s : smaller_strings(value.adapter)) out.push_back({value.model, s, value.adapter_revision, value.salt});
-    for (auto r : smaller_integers(value.adapter_revision)) out.push_back({value.model, value.adapter, r, value.salt});
-    for (auto& s : smaller_strings(value.salt)) out.push_back({value.model, value.adapter, value.adapter_revision, s});
-    return out;
+    for (auto& s : smaller_strings(value.model))
+      if (offer(T{s, value.adapter, value.adapter_revision, value.salt})) return true;
+    for (auto& s : smaller_strings(value.adapter))
+      if (offer(T{value.model, s, value.adapter_revision, value.salt})) return true;
+    for (auto r : smaller_integers(value.adapter_revision))
+      if (offer(T{value.model, value.adapter, r, value.salt})) return true;
+    for (auto& s : smaller_strings(value.salt))
+      if (offer(T{value.model, value.adapter, value.adapter_revision, s})) return true;
+    return false;
   } else if constexpr (std::is_same_v<T, multimodal_item>) {
-    std::vector<T> out;
-    for (auto v : smaller_integers(value.offset)) out.push_back({v, value.length, value.content_hash});
-    for (auto v : smaller_integers(value.length)) out.push_back({value.offset, v, value.content_hash});
-    for (auto v : smaller_integers(value.content_hash)) out.push_back({value.offset, value.length, v});
-    return out;
+    for (auto v : smaller_integers(value.offset))
+      if (offer(T{v, value.length, value.content_hash})) return true;
+    for (auto v : smaller_integers(value.length))
+      if (offer(T{value.offset, v, value.content_hash})) return true;
+    for (auto v : smaller_integers(value.content_hash))
+      if (offer(T{value.offset, value.length, v})) return true;
+    return false;
   } else if constexpr (is_owned_sequence<T>) {
     using E = typename T::value_type;
-    std::vector<T> out;
     const std::size_t n = value.size();
-    if (n == 0) return out;
-    out.emplace_back();
-    // Chunks removed, largest first.
+    if (n == 0) return false;
+    if (offer(T{})) return true;
+    // Chunks removed, largest first (at most 64 places per chunk size).
     for (std::size_t chunk = n / 2; chunk >= 1; chunk /= 2) {
-      for (std::size_t at = 0; at + chunk <= n; at += chunk) {
+      const std::size_t step = (n / chunk) > 64 ? (n - chunk) / 64 + 1 : chunk;
+      for (std::size_t at = 0; at + chunk <= n; at += step) {
         T fewer;
         fewer.reserve(n - chunk);
-        fewer.insert(fewer.end(), value.begin(), value.begin() + static_cast<std::ptrdiff_t>(at));
-        fewer.insert(fewer.end(), value.begin() + static_cast<std::ptrdiff_t>(at + chunk), value.end());
-        out.push_back(std::move(fewer));
-        if (out.size() > 512) break;
+        // Element by element: g++ 12 warns (-Warray-bounds) on a range insert of one element.
+        for (std::size_t i = 0; i < n; ++i)
+          if (i < at || i >= at + chunk) fewer.push_back(value[i]);
+        if (offer(std::move(fewer))) return true;
       }
-      if (chunk == 1 || out.size() > 512) break;
+      if (chunk == 1) break;
     }
     // Elements simplified, for short sequences.
     if (n <= 64) {
-      for (std::size_t i = 0; i < n; ++i)
-        for (auto& smaller : smaller_values(value[i])) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const bool accepted = offer_smaller(value[i], [&](auto&& smaller) {
           T simpler = value;
           simpler[i] = static_cast<E>(smaller);
-          out.push_back(std::move(simpler));
-        }
+          return offer(std::move(simpler));
+        });
+        if (accepted) return true;
+      }
     }
-    return out;
+    return false;
   } else {
-    return {};
+    return false;
   }
 }
 
-/// Candidates that change several values of `owned` at once, so that a relation between them (a
-/// shared prefix, equal lengths) survives: every sequence cut at the same length, or the same
-/// position removed from each.
-template <class Owned>
-[[nodiscard]] std::vector<Owned> joint_candidates(const Owned& owned) {
-  std::vector<Owned> out;
-  std::size_t longest = 0;
+/// Smaller candidates of one owned value (not counting joint changes across values), as a list.
+template <class T>
+[[nodiscard]] std::vector<T> smaller_values(const T& value) {
+  std::vector<T> out;
+  offer_smaller(value, [&out](T&& candidate) {
+    out.push_back(std::move(candidate));
+    return false;
+  });
+  return out;
+}
+
+/// Calls `change(v)` for every sequence `v` of `o`.
+template <class Owned, class Change>
+void for_each_sequence(Owned& o, const Change& change) {
   std::apply(
-      [&longest](const auto&... value) {
+      [&change](auto&... value) {
         (
-            [&longest](const auto& v) {
-              if constexpr (is_owned_sequence<std::remove_cvref_t<decltype(v)>>) {
-                if (v.size() > longest) longest = v.size();
-              }
+            [&change](auto& v) {
+              if constexpr (is_owned_sequence<std::remove_cvref_t<decltype(v)>>) change(v);
             }(value),
             ...);
       },
-      owned);
-  if (longest < 2) return out;
-  const auto each_sequence = [](Owned& o, const auto& change) {
-    std::apply(
-        [&change](auto&... value) {
-          (
-              [&change](auto& v) {
-                if constexpr (is_owned_sequence<std::remove_cvref_t<decltype(v)>>) change(v);
-              }(value),
-              ...);
-        },
-        o);
-  };
+      o);
+}
+
+/// Offers candidates that change several values of `owned` at once, so that a relation between
+/// them (a shared prefix, equal lengths) survives: every sequence cut at the same length, the same
+/// position set to 0 or removed from each. Stops at the first accepted.
+template <class Owned, class Offer>
+bool offer_joint(const Owned& owned, const Offer& offer) {
+  std::size_t longest = 0;
+  Owned probe = owned;
+  for_each_sequence(probe, [&longest](auto& v) {
+    if (v.size() > longest) longest = v.size();
+  });
+  if (longest < 2) return false;
   for (std::size_t cut = longest / 2; cut >= 1; cut /= 2) {
     Owned shorter = owned;
-    each_sequence(shorter, [cut](auto& v) {
-      if (v.size() > cut) v.resize(v.size() - cut);
+    for_each_sequence(shorter, [cut](auto& v) {
+      // erase, not resize: g++ 12 warns (-Wstringop-overflow) on resize's growing path for chars.
+      if (v.size() > cut) v.erase(v.end() - static_cast<std::ptrdiff_t>(cut), v.end());
     });
-    out.push_back(std::move(shorter));
+    if (offer(std::move(shorter))) return true;
     Owned later = owned;
-    each_sequence(later, [cut](auto& v) {
+    for_each_sequence(later, [cut](auto& v) {
       const std::size_t drop = v.size() < cut ? v.size() : cut;
       v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(drop));
     });
-    out.push_back(std::move(later));
+    if (offer(std::move(later))) return true;
   }
   const std::size_t positions = longest < 64 ? longest : 64;
   for (std::size_t i = 0; i < positions; ++i) {
     // The same position set to 0 in every sequence: a shared prefix stays shared.
     Owned zeroed = owned;
     bool changed = false;
-    each_sequence(zeroed, [i, &changed](auto& v) {
+    for_each_sequence(zeroed, [i, &changed](auto& v) {
       using E = typename std::remove_cvref_t<decltype(v)>::value_type;
       if constexpr (std::is_integral_v<E>) {
         if (i < v.size() && v[i] != E{0}) {
@@ -387,16 +425,16 @@ template <class Owned>
         }
       }
     });
-    if (changed) out.push_back(std::move(zeroed));
+    if (changed && offer(std::move(zeroed))) return true;
   }
   for (std::size_t i = 0; i < positions; ++i) {
     Owned fewer = owned;
-    each_sequence(fewer, [i](auto& v) {
+    for_each_sequence(fewer, [i](auto& v) {
       if (i < v.size()) v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
     });
-    out.push_back(std::move(fewer));
+    if (offer(std::move(fewer))) return true;
   }
-  return out;
+  return false;
 }
 
 /// Calls `visit(text)` for every text of `owned`: its strings and its namespaces' text fields.
@@ -420,11 +458,10 @@ void for_each_text(Owned& owned, const Visit& visit) {
       owned);
 }
 
-/// Candidates that replace a text held in several places (two namespaces that differ only in
-/// which field holds it) by a smaller one everywhere at once.
-template <class Owned>
-[[nodiscard]] std::vector<Owned> joint_text_candidates(const Owned& owned) {
-  std::vector<Owned> out;
+/// Offers candidates that replace a text held in several places (two namespaces that differ only
+/// in which field holds it) by a smaller one everywhere at once.
+template <class Owned, class Offer>
+bool offer_joint_texts(const Owned& owned, const Offer& offer) {
   std::vector<std::string> texts;
   Owned copy = owned;
   for_each_text(copy, [&texts](std::string& t) {
@@ -440,28 +477,37 @@ template <class Owned>
       for_each_text(candidate, [&](std::string& t) {
         if (t == text) t = smaller;
       });
-      out.push_back(std::move(candidate));
+      if (offer(std::move(candidate))) return true;
     }
   }
-  return out;
+  return false;
 }
 
-/// Every candidate of `owned`, joint changes first, then each value's own.
+/// Offers every candidate of `owned`, joint changes first, then each value's own; stops at the
+/// first accepted and returns whether one was.
+template <class Owned, class Offer>
+bool offer_candidates(const Owned& owned, const Offer& offer) {
+  if (offer_joint(owned, offer)) return true;
+  if (offer_joint_texts(owned, offer)) return true;
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return ([&] {
+      return offer_smaller(std::get<I>(owned), [&](auto&& smaller) {
+        Owned candidate = owned;
+        std::get<I>(candidate) = std::move(smaller);
+        return offer(std::move(candidate));
+      });
+    }() || ...);
+  }(std::make_index_sequence<std::tuple_size_v<Owned>>{});
+}
+
+/// Every candidate of `owned`, as a list (for families that combine them with their own).
 template <class Owned>
 [[nodiscard]] std::vector<Owned> shrink_candidates(const Owned& owned) {
-  std::vector<Owned> out = joint_candidates(owned);
-  for (auto& candidate : joint_text_candidates(owned)) out.push_back(std::move(candidate));
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    (
-        [&] {
-          for (auto& smaller : smaller_values(std::get<I>(owned))) {
-            Owned candidate = owned;
-            std::get<I>(candidate) = std::move(smaller);
-            out.push_back(std::move(candidate));
-          }
-        }(),
-        ...);
-  }(std::make_index_sequence<std::tuple_size_v<Owned>>{});
+  std::vector<Owned> out;
+  offer_candidates(owned, [&out](Owned&& candidate) {
+    out.push_back(std::move(candidate));
+    return false;
+  });
   return out;
 }
 

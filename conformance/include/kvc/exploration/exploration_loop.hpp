@@ -12,7 +12,9 @@
 //   F::template actual<Call>(impl, inputs)         the implementation's result
 //   F::template agrees<Call>(actual, expected, inputs)   whether they agree
 //   F::template fixture_line<Call>(inputs, expected)     the case as a fixture expression
-// and the list of input forms, `F::forms`, a `type_list` of `case_form<Call, Inputs>`.
+// and the list of input forms, `F::forms`, a `type_list` of `case_form<Call, Inputs>`. A family may
+// also supply `F::shrink_candidates(owned)`, smaller cases that keep a relation between its inputs
+// the generic candidates (kvc/exploration/case_values.hpp) would break; they are tried first.
 #pragma once
 
 #include <cstddef>
@@ -184,21 +186,34 @@ void describe_failure(exploration_report& report, const Impl& impl, const Owned&
                      report.fixture + ";\n  CHECK(kvc::passes(fixture, impl));\n}\n";
 }
 
+/// Shrinks a failing case: repeatedly takes the first smaller candidate that still fails (the
+/// family's own candidates first, when it has any, then the generic ones, made one at a time),
+/// until none does or `options.max_shrink_runs` re-runs are spent.
 template <class F, class Form, class Impl, class Owned>
 [[nodiscard]] Owned shrink(const Impl& impl, Owned owned, const explore_options& options,
                            std::size_t& runs) {
-  bool progress = true;
-  while (progress && runs < options.max_shrink_runs) {
-    progress = false;
-    for (auto& candidate : shrink_candidates(owned)) {
-      if (runs >= options.max_shrink_runs) break;
-      ++runs;
-      if (fails<F, Form>(impl, candidate)) {
-        owned = std::move(candidate);
-        progress = true;
-        break;
-      }
+  const auto still_fails = [&](Owned&& candidate) {
+    if (runs >= options.max_shrink_runs) return false;
+    ++runs;
+    if (!fails<F, Form>(impl, candidate)) return false;
+    owned = std::move(candidate);
+    return true;
+  };
+  for (;;) {
+    if (runs >= options.max_shrink_runs) break;
+    bool progress = false;
+    if constexpr (requires { F::shrink_candidates(owned); }) {
+      for (auto& candidate : F::shrink_candidates(owned))
+        if (still_fails(std::move(candidate))) {
+          progress = true;
+          break;
+        }
     }
+    if (!progress) {
+      const Owned current = owned;
+      progress = offer_candidates(current, candidate_test<Owned>(still_fails));
+    }
+    if (!progress) break;
   }
   return owned;
 }

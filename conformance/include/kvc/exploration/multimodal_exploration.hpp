@@ -641,6 +641,39 @@ class multimodal_drawer {
   std::vector<drawn_content> contents_;
 };
 
+/// Removes tokens `[at, at + count)` of a sequence and keeps its items on the tokens they marked:
+/// those after move back, one around the removed tokens shortens, one inside them goes. Ends
+/// that overflow (an invalid list's) are taken as the largest end.
+template <class Tokens>
+void erase_positions(Tokens& tokens, std::vector<multimodal_item>& items, std::size_t at,
+                     std::size_t count) {
+  if (at >= tokens.size()) return;
+  if (count > tokens.size() - at) count = tokens.size() - at;
+  tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at),
+               tokens.begin() + static_cast<std::ptrdiff_t>(at + count));
+  const std::size_t gone = at + count;
+  std::vector<multimodal_item> kept;
+  for (multimodal_item item : items) {
+    const std::size_t end = item.length > std::numeric_limits<std::size_t>::max() - item.offset
+                                ? std::numeric_limits<std::size_t>::max()
+                                : item.offset + item.length;
+    const std::size_t last = end < gone ? end : gone;
+    if (item.offset >= gone) {
+      item.offset -= count;
+    } else if (item.offset >= at) {  // starts among the removed tokens
+      if (item.length != 0) {
+        item.length -= last - item.offset;
+        if (item.length == 0) continue;
+      }
+      item.offset = at;
+    } else if (end > at) {  // reaches into them
+      item.length -= last - at;
+    }
+    kept.push_back(item);
+  }
+  items = std::move(kept);
+}
+
 /// The multimodal suites' exploration, for a suite of type Suite whose cases come from Domain.
 template <multimodal_domain Domain, class Suite>
 struct multimodal_family : direct_family {
@@ -656,6 +689,8 @@ struct multimodal_family : direct_family {
       draw_namespace_pair(g, cache_ns, request_ns);
     else
       draw_text_pair(g, cache_ns, request_ns);
+    // Mostly one namespace: the items decide, not the namespaces.
+    if (g.percent(50)) request_ns = cache_ns;
     const std::size_t policy_block =
         policy.block_size > 0 && policy.block_size <= 64 ? policy.block_size : 16;
     const std::array<std::size_t, 8> blocks{1, 2, 3, 8, 16, 32, policy_block, 2 * policy_block};
@@ -676,6 +711,193 @@ struct multimodal_family : direct_family {
     std::get<5>(owned) = std::move(requested.items);
   }
 
+  /// Smaller cases that keep what relates the two sides (kvc/exploration/exploration_loop.hpp tries
+  /// them before the generic ones, which change one value at a time and cut tokens from under
+  /// their items). Long cases first lose runs of tokens; short ones first have their values made
+  /// simpler, since each accepted candidate starts the search over.
+  template <class Owned>
+  [[nodiscard]] static std::vector<Owned> shrink_candidates(const Owned& owned) {
+    std::vector<Owned> out;
+    const bool long_case = longest_side(owned) > 64;
+    if (long_case) token_runs_removed(owned, out);
+    namespaces_shrunk(owned, out);
+    token_values_replaced(owned, out);
+    hashes_renamed(owned, out);
+    overflowing_ends_shortened(owned, out);
+    items_removed(owned, out);
+    contents_shortened(owned, out);
+    if (!long_case) token_runs_removed(owned, out);
+    return out;
+  }
+
+ private:
+  template <class Owned>
+  [[nodiscard]] static std::size_t longest_side(const Owned& owned) {
+    return std::max(std::get<2>(owned).size(), std::get<4>(owned).size());
+  }
+
+  /// Runs of tokens removed from both sides at once, then from either side, halving in length, the
+  /// items kept on their tokens (at most 48 a side, fewer for long sequences: each is a copy).
+  template <class Owned>
+  static void token_runs_removed(const Owned& owned, std::vector<Owned>& out) {
+    const std::size_t longest = longest_side(owned);
+    const std::size_t most = std::min<std::size_t>(48, 8 + (std::size_t{1} << 22) / (longest + 1));
+    for (int sides = 0; sides < 3; ++sides) {
+      std::size_t made = 0;
+      for (std::size_t chunk = longest / 2 == 0 ? 1 : longest / 2; longest != 0; chunk /= 2) {
+        for (std::size_t at = 0; at < longest && made < most; at += chunk) {
+          Owned smaller = owned;
+          if (sides != 2) erase_positions(std::get<2>(smaller), std::get<3>(smaller), at, chunk);
+          if (sides != 1) erase_positions(std::get<4>(smaller), std::get<5>(smaller), at, chunk);
+          if (smaller == owned) continue;
+          out.push_back(std::move(smaller));
+          ++made;
+        }
+        if (chunk <= 1 || made >= most) break;
+      }
+    }
+  }
+
+  /// One namespace on both sides, shrunk on both.
+  template <class Owned>
+  static void namespaces_shrunk(const Owned& owned, std::vector<Owned>& out) {
+    if (!(std::get<0>(owned) == std::get<1>(owned))) return;
+    for (auto& smaller : smaller_values(std::get<0>(owned))) {
+      Owned both = owned;
+      std::get<0>(both) = smaller;
+      std::get<1>(both) = std::move(smaller);
+      out.push_back(std::move(both));
+    }
+  }
+
+  /// A token value replaced by 0, 1 or the least value not there, wherever it stands on either
+  /// side (so that the ids of one hash's items stay alike); only ever by a smaller magnitude.
+  template <class Owned>
+  static void token_values_replaced(const Owned& owned, std::vector<Owned>& out) {
+    std::vector<wide_integer> values;
+    const auto collect = [&values](const auto& tokens) {
+      for (const auto t : tokens) {
+        const auto v = static_cast<wide_integer>(kvc::detail::integer_value(t));
+        if (values.size() < 32 && std::find(values.begin(), values.end(), v) == values.end())
+          values.push_back(v);
+      }
+    };
+    collect(std::get<2>(owned));
+    collect(std::get<4>(owned));
+    wide_integer unused = 0;
+    while (std::find(values.begin(), values.end(), unused) != values.end()) ++unused;
+    const auto magnitude = [](wide_integer v) { return v < 0 ? -v : v; };
+    for (const wide_integer v : values)
+      for (const wide_integer to : {wide_integer{0}, wide_integer{1}, unused}) {
+        if (magnitude(to) >= magnitude(v)) continue;
+        Owned replaced = owned;
+        const auto replace = [v, to](auto& tokens) {
+          using E = typename std::remove_cvref_t<decltype(tokens)>::value_type;
+          for (auto& t : tokens)
+            if (static_cast<wide_integer>(kvc::detail::integer_value(t)) == v) t = static_cast<E>(to);
+        };
+        replace(std::get<2>(replaced));
+        replace(std::get<4>(replaced));
+        out.push_back(std::move(replaced));
+      }
+  }
+
+  /// Content hashes renamed to small numbers, on both sides: all at once (1, 2, ... in order of
+  /// appearance), or one to the least number no item has; only ever to smaller numbers.
+  template <class Owned>
+  static void hashes_renamed(const Owned& owned, std::vector<Owned>& out) {
+    std::vector<std::uint64_t> hashes;
+    for (const auto* items : {&std::get<3>(owned), &std::get<5>(owned)})
+      for (const multimodal_item& item : *items)
+        if (std::find(hashes.begin(), hashes.end(), item.content_hash) == hashes.end())
+          hashes.push_back(item.content_hash);
+    const auto renamed = [&owned](const auto& rename) {
+      Owned copy = owned;
+      for (auto* items : {&std::get<3>(copy), &std::get<5>(copy)})
+        for (multimodal_item& item : *items) item.content_hash = rename(item.content_hash);
+      return copy;
+    };
+    const auto name_of = [&hashes](std::uint64_t h) {
+      return static_cast<std::uint64_t>(std::find(hashes.begin(), hashes.end(), h) - hashes.begin()) + 1;
+    };
+    if (std::all_of(hashes.begin(), hashes.end(), [&](std::uint64_t h) { return name_of(h) <= h; }) &&
+        std::any_of(hashes.begin(), hashes.end(), [&](std::uint64_t h) { return name_of(h) < h; }))
+      out.push_back(renamed(name_of));
+    std::uint64_t least = 0;
+    while (std::find(hashes.begin(), hashes.end(), least) != hashes.end()) ++least;
+    for (const std::uint64_t h : hashes)
+      if (least < h) out.push_back(renamed([h, least](std::uint64_t x) { return x == h ? least : x; }));
+  }
+
+  /// An item whose end overflows, at the least length that overflows.
+  template <class Owned>
+  static void overflowing_ends_shortened(const Owned& owned, std::vector<Owned>& out) {
+    constexpr std::size_t largest = std::numeric_limits<std::size_t>::max();
+    for (const bool cached : {true, false}) {
+      const auto& items = cached ? std::get<3>(owned) : std::get<5>(owned);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].offset == 0 || items[i].length <= largest - items[i].offset + 1) continue;
+        Owned least = owned;
+        (cached ? std::get<3>(least) : std::get<5>(least))[i].length = largest - items[i].offset + 1;
+        out.push_back(std::move(least));
+      }
+    }
+  }
+
+  /// Whole items: one both lists hold at the same place in the list removed from both (its tokens
+  /// kept), or the tokens of an item removed from both sides.
+  template <class Owned>
+  static void items_removed(const Owned& owned, std::vector<Owned>& out) {
+    const auto& cached_items = std::get<3>(owned);
+    const auto& requested_items = std::get<5>(owned);
+    for (std::size_t i = 0; i < cached_items.size() && i < requested_items.size() && i < 64; ++i)
+      if (cached_items[i] == requested_items[i]) {
+        Owned fewer = owned;
+        std::get<3>(fewer).erase(std::get<3>(fewer).begin() + static_cast<std::ptrdiff_t>(i));
+        std::get<5>(fewer).erase(std::get<5>(fewer).begin() + static_cast<std::ptrdiff_t>(i));
+        out.push_back(std::move(fewer));
+      }
+    const std::size_t longest = longest_side(owned);
+    for (const auto* items : {&cached_items, &requested_items})
+      for (std::size_t i = 0; i < items->size() && i < 64; ++i) {
+        const multimodal_item& item = (*items)[i];
+        if (item.length == 0 || item.offset >= longest) continue;
+        Owned without = owned;
+        erase_positions(std::get<2>(without), std::get<3>(without), item.offset, item.length);
+        erase_positions(std::get<4>(without), std::get<5>(without), item.offset, item.length);
+        if (!(without == owned)) out.push_back(std::move(without));
+      }
+  }
+
+  /// Every item of one hash made shorter on both sides, by half of its tokens or by its last.
+  template <class Owned>
+  static void contents_shortened(const Owned& owned, std::vector<Owned>& out) {
+    std::vector<std::uint64_t> hashes;
+    for (const auto* items : {&std::get<3>(owned), &std::get<5>(owned)})
+      for (const multimodal_item& item : *items)
+        if (item.length >= 2 && hashes.size() < 16 &&
+            std::find(hashes.begin(), hashes.end(), item.content_hash) == hashes.end())
+          hashes.push_back(item.content_hash);
+    for (const std::uint64_t h : hashes)
+      for (const bool half : {true, false}) {
+        Owned shorter = owned;
+        const auto cut = [h, half](auto& tokens, std::vector<multimodal_item>& items) {
+          for (std::size_t i = items.size(); i-- > 0;) {  // from the last: earlier offsets hold
+            const multimodal_item item = items[i];
+            if (item.content_hash != h || item.length < 2 || item.offset >= tokens.size() ||
+                item.length > tokens.size() - item.offset)
+              continue;
+            const std::size_t removed = half ? item.length / 2 : 1;
+            erase_positions(tokens, items, item.offset + item.length - removed, removed);
+          }
+        };
+        cut(std::get<2>(shorter), std::get<3>(shorter));
+        cut(std::get<4>(shorter), std::get<5>(shorter));
+        if (!(shorter == owned)) out.push_back(std::move(shorter));
+      }
+  }
+
+ public:
   template <class Call, class Inputs>
   [[nodiscard]] static bool covered(const Inputs& inputs) {
     if (!covered_by<Call>(profile, inputs)) return false;

@@ -23,6 +23,7 @@
 // without a counterexample.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <functional>
@@ -31,6 +32,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/hana/at.hpp>
@@ -40,6 +42,7 @@
 #include <kvc/exploration/exploration_loop.hpp>
 #include <kvc/exploration/output_buffer.hpp>
 #include <kvc/exploration/profile_rules.hpp>
+#include <kvc/exploration/row_shrinking.hpp>
 #include <kvc/exploration/suite_traits.hpp>
 #include <kvc/exploration/value_generators.hpp>
 #include <kvc/offsets_from_positions.hpp>
@@ -53,18 +56,29 @@ namespace kvc::exploration {
 // ---------------------------------------------------------------------------------------------
 
 /// The position of a padding token: -1 most often, else any negative value of T (a small one, one
-/// at a width's limit, T's minimum). The contract treats every negative position alike.
+/// at a width's limit, T's minimum). The contract treats every negative position alike. (An
+/// unsigned T has no padding: 0.)
 template <class T>
 [[nodiscard]] T padding_position(case_generator& g) noexcept {
+  if constexpr (!std::is_signed_v<T>) return T{0};
   for (;;) {
     wide_integer v = -1;
     switch (g.below(6)) {
       case 0:
       case 1:
-      case 2: v = -1; break;
-      case 3: v = -static_cast<wide_integer>(2 + g.below(300)); break;
-      case 4: v = g.width_limit(); v = v > 0 ? -v : v; break;
-      default: v = static_cast<wide_integer>(std::numeric_limits<T>::min()); break;
+      case 2:
+        v = -1;
+        break;
+      case 3:
+        v = -static_cast<wide_integer>(2 + g.below(300));
+        break;
+      case 4:
+        v = g.width_limit();
+        v = v > 0 ? -v : v;
+        break;
+      default:
+        v = static_cast<wide_integer>(std::numeric_limits<T>::min());
+        break;
     }
     if (holds<T>(v)) return static_cast<T>(v);
   }
@@ -88,15 +102,19 @@ template <class T>
 /// `left`.
 [[nodiscard]] inline std::size_t sequence_length(case_generator& g, std::size_t left) noexcept {
   switch (g.below(8)) {
-    case 0: return 1;
+    case 0:
+      return 1;
     case 1:
-    case 2: return 2 + g.below(4);
+    case 2:
+      return 2 + g.below(4);
     case 3: {
       static constexpr std::array<std::size_t, 5> blocks{8, 16, 32, 64, 128};
       return g.one_of(blocks) + g.below(3) - 1;
     }
-    case 4: return 255 + g.below(3);
-    default: return 1 + g.below(left);
+    case 4:
+      return 255 + g.below(3);
+    default:
+      return 1 + g.below(left);
   }
 }
 
@@ -105,8 +123,10 @@ template <class T>
 void append_counting(std::vector<T>& row, T start, std::size_t length) {
   constexpr auto top = static_cast<wide_integer>(std::numeric_limits<T>::max());
   wide_integer first = static_cast<wide_integer>(start);
-  if (first + static_cast<wide_integer>(length) > top) first = top - static_cast<wide_integer>(length);
-  for (std::size_t k = 0; k < length; ++k) row.push_back(static_cast<T>(first + static_cast<wide_integer>(k)));
+  if (first + static_cast<wide_integer>(length) > top)
+    first = top - static_cast<wide_integer>(length);
+  for (std::size_t k = 0; k < length; ++k)
+    row.push_back(static_cast<T>(first + static_cast<wide_integer>(k)));
 }
 
 /// Draws one row of `tokens` position ids as pieces (see the top of this file); padding only when
@@ -129,8 +149,12 @@ void draw_position_row(case_generator& g, std::vector<T>& row, std::size_t token
       case 0:
       case 1:
       case 2:
-      case 3: append_counting(row, T{0}, length); break;
-      case 4: append_counting(row, start_position<T>(g), length); break;
+      case 3:
+        append_counting(row, T{0}, length);
+        break;
+      case 4:
+        append_counting(row, start_position<T>(g), length);
+        break;
       case 5: {
         // M-RoPE: an image's tokens share a position; the text after it goes on past them.
         T position = g.percent(70) ? T{0} : start_position<T>(g);
@@ -138,7 +162,8 @@ void draw_position_row(case_generator& g, std::vector<T>& row, std::size_t token
           row.push_back(position);
           static constexpr std::array<int, 5> steps{0, 0, 1, 1, 2};
           const int step = g.one_of(steps);
-          if (position < std::numeric_limits<T>::max() - 2) position = static_cast<T>(position + step);
+          if (position < std::numeric_limits<T>::max() - 2)
+            position = static_cast<T>(position + step);
         }
         break;
       }
@@ -146,14 +171,17 @@ void draw_position_row(case_generator& g, std::vector<T>& row, std::size_t token
         // Small values in any order: decreasing and equal neighbours, many zeros.
         for (std::size_t k = 0; k < length; ++k) row.push_back(static_cast<T>(g.below(5)));
         break;
-      case 7: row.push_back(T{0}); break;
+      case 7:
+        row.push_back(T{0});
+        break;
       default:
         if (padding && can_pad) {
           // Padding: at the tail, or a run of a few anywhere; one value or every value its own.
           const std::size_t count = g.percent(30) ? left : 1 + g.below(length < 6 ? length : 6);
           const bool one_value = g.percent(50);
           const T value = padding_position<T>(g);
-          for (std::size_t k = 0; k < count; ++k) row.push_back(one_value ? value : padding_position<T>(g));
+          for (std::size_t k = 0; k < count; ++k)
+            row.push_back(one_value ? value : padding_position<T>(g));
         } else {
           append_counting(row, T{0}, length);
         }
@@ -164,10 +192,11 @@ void draw_position_row(case_generator& g, std::vector<T>& row, std::size_t token
 }
 
 /// How many tokens a row has: around multiples of 1, 4, 16, 64 and 256, a few, none, or past 2^16
-/// rarely.
-[[nodiscard]] inline std::size_t position_count(case_generator& g, const explore_options& options) noexcept {
+/// in one case out of 1,000.
+[[nodiscard]] inline std::size_t position_count(case_generator& g,
+                                                const explore_options& options) noexcept {
   static constexpr std::array<std::size_t, 5> blocks{1, 4, 16, 64, 256};
-  return g.length(blocks, options.long_sequences ? 300 : 0);
+  return g.length(blocks, options.long_sequences ? 1000 : 0);
 }
 
 /// Draws C rows of N position ids, component-major, into `values`: row 0 as `draw_position_row`
@@ -180,32 +209,45 @@ void draw_position_components(case_generator& g, std::vector<T>& values, std::si
   components = g.one_of(counts);
   const std::size_t tokens = position_count(g, options);
   const bool padding = g.percent(60);
-  std::vector<T> first;
-  draw_position_row(g, first, tokens, padding);
-  values = first;
-  values.reserve(tokens * components);
+  draw_position_row(g, values, tokens, padding);
+  values.reserve(tokens * components + components);
   std::vector<T> other;
   for (std::size_t c = 1; c < components; ++c) {
     switch (g.below(5)) {
       case 0:
-      case 1: other = first; break;  // a text-only sequence: every component the same
+      case 1:  // a text-only sequence: every component the same
+        values.resize(values.size() + tokens);
+        std::copy_n(values.begin(), tokens, values.end() - static_cast<std::ptrdiff_t>(tokens));
+        break;
       case 2:
       case 3:
         // Height and width differ from the temporal row: zeros and negatives where it has none.
-        other = first;
-        for (auto& p : other) {
-          if (!g.percent(30)) continue;
-          switch (g.below(4)) {
-            case 0: p = T{0}; break;
-            case 1: p = std::is_signed_v<T> ? padding_position<T>(g) : T{0}; break;
-            case 2: p = p < std::numeric_limits<T>::max() ? static_cast<T>(p + 1) : p; break;
-            default: p = static_cast<T>(g.below(5)); break;
+        for (std::size_t k = 0; k < tokens; ++k) {
+          T p = values[k];
+          if (g.percent(30)) {
+            switch (g.below(4)) {
+              case 0:
+                p = T{0};
+                break;
+              case 1:
+                p = padding_position<T>(g);
+                break;
+              case 2:
+                p = p < std::numeric_limits<T>::max() ? static_cast<T>(p + 1) : p;
+                break;
+              default:
+                p = static_cast<T>(g.below(5));
+                break;
+            }
           }
+          values.push_back(p);
         }
         break;
-      default: draw_position_row(g, other, tokens, g.percent(50)); break;
+      default:
+        draw_position_row(g, other, tokens, g.percent(50));
+        values.insert(values.end(), other.begin(), other.end());
+        break;
     }
-    values.insert(values.end(), other.begin(), other.end());
   }
   if (values.empty() && g.percent(25)) {
     static constexpr std::array<std::size_t, 4> any{0, 1, 3, 7};
@@ -224,9 +266,12 @@ void draw_position_components(case_generator& g, std::vector<T>& values, std::si
 /// The position-id suites' exploration, for a suite of type Suite.
 template <class Suite>
 struct position_family {
+  /// The engine profile the suite is restricted to.
   static constexpr engine_profile profile = suite_profile<Suite>;
+  /// The suite's input forms.
   using forms = suite_forms<Suite>;
 
+  /// A case: one row (`draw_position_row`) or C rows (`draw_position_components`).
   template <class Call, class Owned>
   static void generate(case_generator& g, Owned& owned, const explore_options& options) {
     auto& positions = std::get<0>(owned);
@@ -245,9 +290,12 @@ struct position_family {
     return covered_by<Call>(profile, inputs);
   }
 
+  /// Whether `impl` takes the inputs in some form (`kvc::position_ids_call` answers for run-time
+  /// vectors as for arrays).
   template <class Call, class Inputs, class Impl>
   static constexpr bool callable = Call::template accepts<Impl, Inputs>;
 
+  /// Whether the positions survive the form they are offered in.
   template <class Call, class Impl, class Inputs>
   [[nodiscard]] static bool representable(const Impl& impl, const Inputs& inputs) {
     return Call::representable(impl, inputs);
@@ -264,9 +312,16 @@ struct position_family {
     using Seq = typename chosen::sequence;
     using C = typename chosen::components;
     using P = typename chosen::output;
-    const auto stored = d::store<Seq, d::text_as_given>(boost::hana::at_c<0>(inputs));
+    // The positions as they are (a vector, or a span of it) need no converted copy.
+    using storage = typename d::offered<A, Seq, d::text_as_given>::storage;
+    const auto stored = [&] {
+      if constexpr (std::is_same_v<storage, A>)
+        return std::cref(boost::hana::at_c<0>(inputs));
+      else
+        return d::store<Seq, d::text_as_given>(boost::hana::at_c<0>(inputs));
+    }();
     const auto call = [&](auto&&... out) {
-      const auto positions = d::view<Seq, d::text_as_given, A>(stored);
+      const auto& positions = d::view<Seq, d::text_as_given, A>(unwrap(stored));
       if constexpr (std::is_same_v<C, d::no_components>)
         return std::invoke(impl, positions, out...);
       else
@@ -286,13 +341,14 @@ struct position_family {
   [[nodiscard]] static auto expected(const Inputs& inputs) {
     const auto& positions = boost::hana::at_c<0>(inputs);
     if constexpr (offsets<Call>) {
-      return guarded_output<std::size_t>(positions.size() + 1, 0, true, [&](std::span<std::size_t> out) {
-        if constexpr (with_components<Inputs>)
-          static_cast<void>(kvc::offsets_from_positions(
-              positions, position_components{boost::hana::at_c<1>(inputs)}, out));
-        else
-          static_cast<void>(kvc::offsets_from_positions(positions, out));
-      });
+      return guarded_output<std::size_t>(
+          positions.size() + 1, 0, true, [&](std::span<std::size_t> out) {
+            if constexpr (with_components<Inputs>)
+              static_cast<void>(kvc::offsets_from_positions(
+                  positions, position_components{boost::hana::at_c<1>(inputs)}, out));
+            else
+              static_cast<void>(kvc::offsets_from_positions(positions, out));
+          });
     } else if constexpr (with_components<Inputs>) {
       return kvc::max_sequence_length_from_positions(
           positions, position_components{boost::hana::at_c<1>(inputs)});
@@ -301,9 +357,28 @@ struct position_family {
     }
   }
 
+  /// Whether the results agree, as the profile compares them.
   template <class Call, class A, class E, class Inputs>
   [[nodiscard]] static bool agrees(const A& actual, const E& expected, const Inputs&) {
     return agrees_under<Inputs>(profile, actual, expected);
+  }
+
+  /// Smaller 3-row cases that stay whole rows (kvc/exploration/row_shrinking.hpp): a component
+  /// removed, the same token removed from every component, every component cut to its first half;
+  /// tried before the generic candidates. None for one row.
+  template <class Owned>
+  [[nodiscard]] static std::vector<Owned> shrink_candidates(const Owned& owned) {
+    std::vector<Owned> out;
+    if constexpr (std::tuple_size_v<Owned> == 2) {
+      const auto& values = std::get<0>(owned);
+      const std::size_t components = std::get<1>(owned);
+      if (components == 0 || values.size() % components != 0) return out;
+      for (auto& smaller : smaller_row_layouts(values, values.size() / components)) {
+        const std::size_t count = smaller.values.size() / smaller.row_size;
+        out.emplace_back(std::move(smaller.values), count);
+      }
+    }
+    return out;
   }
 
   /// The case as `kvc::make_position_fixture<Call>(...)`, the suites' fixture maker.
@@ -321,11 +396,21 @@ struct position_family {
       call = "kvc::component_length_call";
     std::string line = "kvc::make_position_fixture<" + call + ">(kvc::label<\"explored\">, " +
                        value_literal(boost::hana::at_c<0>(inputs));
-    if constexpr (with_components<Inputs>) line += ", " + value_literal(boost::hana::at_c<1>(inputs));
+    if constexpr (with_components<Inputs>)
+      line += ", " + value_literal(boost::hana::at_c<1>(inputs));
     return line + ", " + value_literal(expected) + ")";
   }
 
  private:
+  template <class T>
+  [[nodiscard]] static const T& unwrap(const std::reference_wrapper<const T>& r) noexcept {
+    return r.get();
+  }
+  template <class T>
+  [[nodiscard]] static const T& unwrap(const T& stored) noexcept {
+    return stored;
+  }
+
   template <class Call>
   static constexpr bool offsets = std::is_base_of_v<position_ids_call<true>, Call>;
 

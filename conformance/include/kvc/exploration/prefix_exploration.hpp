@@ -59,16 +59,19 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
       std::string& l = *left[field];
       std::string& r = *right[field];
       if (g.percent(25)) {
-        // Split at a separator: "x" + "y" and "x/y" + "" read alike once joined with "/".
+        // A separator moved across the field boundary: ("x", "y/z") and ("x/y", "z") read alike
+        // once joined with "/".
         static constexpr std::array<char, 4> separators{'/', ':', '|', '\0'};
         std::string* a_left[] = {&a.model, &a.adapter, &a.adapter};
         std::string* a_right[] = {&a.adapter, &a.salt, &a.model};
+        const char sep = separators[g.below(separators.size())];
         const std::string x = l.empty() ? std::string("x") : l;
-        const std::string y = r.empty() ? std::string("y") : r;
+        const std::string y = g.percent(50) ? std::string("y") : g.text();
+        const std::string z = r.empty() ? std::string("z") : r;
         *a_left[field] = x;
-        *a_right[field] = y;
-        l = x + separators[g.below(separators.size())] + y;
-        r.clear();
+        *a_right[field] = y + sep + z;
+        l = x + sep + y;
+        r = z;
       } else if (g.percent(50) && !l.empty()) {
         r.insert(r.begin(), l.back());
         l.pop_back();

@@ -18,6 +18,14 @@
 // kvc::max_segment_length; an error it returns is the output it leaves unwritten, as the call
 // shapes see it.
 //
+// The call shapes take fixed-size arrays; here the lengths are run-time ones. The one-argument form
+// gets a `std::span<const S>` (or else a `const std::vector<S>&`) where a fixture passes its array;
+// the span forms get a `std::span<std::size_t>` of size(ids) + extra elements pre-filled with
+// `SIZE_MAX`, over a guarded buffer (kvc/exploration/output_buffer.hpp); an implementation written
+// for `int` ids gets the ids as `int`s, as the call shapes convert them (a case whose ids do not
+// fit is not run). The ids are of the suite's own types (char and int; std::size_t and
+// std::int64_t for segment_run_count).
+//
 // A row length of 0 with ids is refused by the contract too, but not drawn (and not run when
 // shrinking reaches it): an implementation that divides by it traps, and the process ends without
 // a counterexample.
@@ -32,6 +40,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/hana/at.hpp>
@@ -41,6 +50,7 @@
 #include <kvc/exploration/exploration_loop.hpp>
 #include <kvc/exploration/output_buffer.hpp>
 #include <kvc/exploration/profile_rules.hpp>
+#include <kvc/exploration/row_shrinking.hpp>
 #include <kvc/exploration/suite_traits.hpp>
 #include <kvc/exploration/value_generators.hpp>
 #include <kvc/row_length.hpp>
@@ -64,10 +74,19 @@ template <class S>
     for (;;) {
       wide_integer v = -1;
       switch (g.below(4)) {
-        case 0: v = -1; break;
-        case 1: v = -static_cast<wide_integer>(2 + g.below(300)); break;
-        case 2: v = g.width_limit(); v = v > 0 ? -v : v; break;
-        default: v = static_cast<wide_integer>(std::numeric_limits<S>::min()); break;
+        case 0:
+          v = -1;
+          break;
+        case 1:
+          v = -static_cast<wide_integer>(2 + g.below(300));
+          break;
+        case 2:
+          v = g.width_limit();
+          v = v > 0 ? -v : v;
+          break;
+        default:
+          v = static_cast<wide_integer>(std::numeric_limits<S>::min());
+          break;
       }
       if (holds<S>(v)) return static_cast<S>(v);
     }
@@ -91,11 +110,16 @@ template <class S>
         if (run_ids.size() >= 2) return run_ids[g.below(run_ids.size() - 1)];
         return static_cast<S>(g.below(4));
       case 3:
-      case 4: return static_cast<S>(g.below(4));
-      case 5: return g.colliding(previous);
-      case 6: return g.near<S>(static_cast<wide_integer>(kvc::detail::integer_value(previous)));
-      case 7: return negative_id<S>(g);
-      default: return g.integer<S>();
+      case 4:
+        return static_cast<S>(g.below(4));
+      case 5:
+        return g.colliding(previous);
+      case 6:
+        return g.near<S>(static_cast<wide_integer>(kvc::detail::integer_value(previous)));
+      case 7:
+        return negative_id<S>(g);
+      default:
+        return g.integer<S>();
     }
   }
 }
@@ -111,21 +135,26 @@ template <class S>
 
 /// The length of a run: 1 most often, a few, around the edges of 8 to 64 and of 256 (where 8-bit
 /// counters wrap), anything up to `left`, or around 2^16 when `long_runs`.
-[[nodiscard]] inline std::size_t run_length(case_generator& g, std::size_t left, bool long_runs) noexcept {
+[[nodiscard]] inline std::size_t run_length(case_generator& g, std::size_t left,
+                                            bool long_runs) noexcept {
   if (long_runs && g.percent(50)) return (std::size_t{1} << 16) + g.below(3) - 1;
   switch (g.below(10)) {
     case 0:
     case 1:
     case 2:
-    case 3: return 1;
+    case 3:
+      return 1;
     case 4:
-    case 5: return 2 + g.below(3);
+    case 5:
+      return 2 + g.below(3);
     case 6: {
       static constexpr std::array<std::size_t, 4> blocks{8, 16, 32, 64};
       return g.one_of(blocks) * (1 + g.below(2)) + g.below(3) - 1;
     }
-    case 7: return 255 + g.below(3);
-    default: return 1 + g.below(left);
+    case 7:
+      return 255 + g.below(3);
+    default:
+      return 1 + g.below(left);
   }
 }
 
@@ -153,14 +182,16 @@ void draw_segment_runs(case_generator& g, std::vector<S>& ids, std::size_t count
 
 /// How many ids a one-row case has: around multiples of 1, 8, 16, 64 and 256 (up to about 1,000),
 /// a few, none, or past 2^16 once in `long_one_in` cases.
-[[nodiscard]] inline std::size_t segment_count(case_generator& g, std::size_t long_one_in) noexcept {
+[[nodiscard]] inline std::size_t segment_count(case_generator& g,
+                                               std::size_t long_one_in) noexcept {
   static constexpr std::array<std::size_t, 5> blocks{1, 8, 16, 64, 256};
   return g.length(blocks, long_one_in);
 }
 
 /// A row length that does not divide `count` (> 0): past it (at most 2 count + 1), or between 2
 /// and `count` when one there does not divide it.
-[[nodiscard]] inline std::size_t non_dividing_row_length(case_generator& g, std::size_t count) noexcept {
+[[nodiscard]] inline std::size_t non_dividing_row_length(case_generator& g,
+                                                         std::size_t count) noexcept {
   if (count > 2 && g.percent(50)) {
     for (int attempt = 0; attempt < 8; ++attempt) {
       const std::size_t length = 2 + g.below(count - 2);
@@ -171,15 +202,15 @@ void draw_segment_runs(case_generator& g, std::vector<S>& ids, std::size_t count
 }
 
 /// Draws a `[B, L]` batch: whole rows (of 1 token, a few, around block edges and 256; past 2^16
-/// rarely) with runs crossing row boundaries and ids continuing into the next row; ids that are not
-/// whole rows; or an empty batch of any row length, 0 included.
+/// in one case out of 2,000) with runs crossing row boundaries and ids continuing into the next
+/// row; ids that are not whole rows; or an empty batch of any row length, 0 included.
 template <class S>
 void draw_segment_batch(case_generator& g, std::vector<S>& ids, std::size_t& row_length,
                         const explore_options& options) {
   const std::size_t shape = g.below(20);
   if (shape < 2) {
-    static constexpr std::array<std::size_t, 6> lengths{0, 1, 4, 7, 256,
-                                                        std::numeric_limits<std::size_t>::max()};
+    static constexpr std::array<std::size_t, 6> lengths{
+        0, 1, 4, 7, 256, std::numeric_limits<std::size_t>::max()};
     ids.clear();
     row_length = g.one_of(lengths);
     return;
@@ -192,11 +223,12 @@ void draw_segment_batch(case_generator& g, std::vector<S>& ids, std::size_t& row
     return;
   }
   std::size_t rows = 1 + g.below(5);
-  if (options.long_sequences && g.below(300) == 0) {
+  if (options.long_sequences && g.below(1500) == 0) {
     row_length = (std::size_t{1} << 16) + g.below(3) - 1;
     rows = 1 + g.below(2);
   } else {
-    static constexpr std::array<std::size_t, 14> lengths{1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 32, 64, 255, 257};
+    static constexpr std::array<std::size_t, 14> lengths{1,  2,  3,  4,  5,  7,   8,
+                                                         15, 16, 17, 32, 64, 255, 257};
     row_length = g.one_of(lengths);
     if (row_length <= 4 && g.percent(50)) rows = 1 + g.below(40);
   }
@@ -217,21 +249,28 @@ template <class Call>
 struct segment_output_shape;
 template <std::size_t Extra, bool Trim>
 struct segment_output_shape<span_output_call<Extra, Trim>> {
-  static constexpr bool rows = false;
-  static constexpr std::size_t extra = Extra;
-  static constexpr bool trim = Trim;
+  static constexpr bool rows = false;          ///< one row: `impl(segments, out)`
+  static constexpr std::size_t extra = Extra;  ///< `out` has size(segments) + extra elements
+  static constexpr bool trim = Trim;           ///< the result ends at the first unwritten element
 };
 template <std::size_t Extra, bool Trim>
 struct segment_output_shape<rows_output_call<Extra, Trim>> {
-  static constexpr bool rows = true;
-  static constexpr std::size_t extra = Extra;
-  static constexpr bool trim = Trim;
+  static constexpr bool rows = true;           ///< a batch: `impl(segments, L, out)`
+  static constexpr std::size_t extra = Extra;  ///< `out` has size(segments) + extra elements
+  static constexpr bool trim = Trim;           ///< the result ends at the first unwritten element
 };
 
 /// How an implementation takes ids of type S at run time, in the order the call shapes try:
 /// returning a range from a `std::span<const S>` or a `const std::vector<S>&`, or filling a
 /// `std::span<std::size_t>`; for a batch, with L as a `std::size_t` or a `kvc::row_length`.
-enum class segment_call_form { none, range_of_span, range_of_vector, fills, fills_with_size, fills_with_row_length };
+enum class segment_call_form {
+  none,                  ///< takes none of them
+  range_of_span,         ///< `impl(std::span<const S>)` returns the result
+  range_of_vector,       ///< `impl(const std::vector<S>&)` returns the result
+  fills,                 ///< `impl(std::span<const S>, std::span<std::size_t>)` writes it
+  fills_with_size,       ///< `impl(std::span<const S>, std::size_t, std::span<std::size_t>)`
+  fills_with_row_length  ///< `impl(std::span<const S>, kvc::row_length, std::span<std::size_t>)`
+};
 
 /// The form in which `Impl` takes ids of type S (a batch's when `Rows`).
 template <bool Rows, class Impl, class S>
@@ -259,8 +298,9 @@ template <bool Rows, class Impl, class S>
 /// Whether ids of type S reach `Impl` as `int`s: it takes none of S's forms, and was written for
 /// `int` ids (the call shapes convert integer ids for it).
 template <bool Rows, class Impl, class S>
-inline constexpr bool segment_ids_as_int = segment_form_of<Rows, Impl, S>() == segment_call_form::none &&
-                                           std::integral<S> && !std::same_as<S, int>;
+inline constexpr bool segment_ids_as_int =
+    (segment_form_of<Rows, Impl, S>() == segment_call_form::none) && std::integral<S> &&
+    !std::same_as<S, int>;
 
 /// Whether `Impl` takes ids of type S in some form. (`if constexpr`, not `?:`: the `int` forms
 /// must not be asked of an implementation that takes S's, which could instantiate a generic one.)
@@ -292,19 +332,22 @@ template <class Shape, class Impl, class S>
       return std::invoke(impl, std::span<const S>(ids));
     } else if constexpr (form == segment_call_form::range_of_vector) {
       return std::invoke(impl, ids);
+    } else if constexpr (form == segment_call_form::fills) {
+      return guarded_output<std::size_t>(
+          ids.size() + Shape::extra, output_guard, Shape::trim,
+          [&](std::span<std::size_t> out) { std::invoke(impl, std::span<const S>(ids), out); });
     } else {
-      // A wrong batch implementation may run to the end of a row the ids do not fill.
-      const std::size_t guard = output_guard + (Shape::rows && !ids.empty() ? length : 0);
+      // A wrong batch implementation may run to the end of a row the ids do not fill: its reads
+      // and writes get a row's worth of guard.
+      const std::size_t guard = output_guard + (ids.empty() ? 0 : length);
       const guarded_ids<S> segments(ids, guard);
-      return guarded_output<std::size_t>(ids.size() + Shape::extra, guard, Shape::trim,
-                                         [&](std::span<std::size_t> out) {
-                                           if constexpr (form == segment_call_form::fills)
-                                             std::invoke(impl, segments.view(), out);
-                                           else if constexpr (form == segment_call_form::fills_with_size)
-                                             std::invoke(impl, segments.view(), length, out);
-                                           else
-                                             std::invoke(impl, segments.view(), row_length{length}, out);
-                                         });
+      return guarded_output<std::size_t>(
+          ids.size() + Shape::extra, guard, Shape::trim, [&](std::span<std::size_t> out) {
+            if constexpr (form == segment_call_form::fills_with_size)
+              std::invoke(impl, segments.view(), length, out);
+            else
+              std::invoke(impl, segments.view(), row_length{length}, out);
+          });
     }
   }
 }
@@ -313,28 +356,34 @@ template <class Shape, class Impl, class S>
 // The families
 // ---------------------------------------------------------------------------------------------
 
-/// How long the sequences of a segment suite are: the lengths of `segment_count`, or, for
-/// segment_positions_long, past 2^16 in one case out of twenty.
+/// How long the sequences of a segment suite are: the lengths of `segment_count`, past 2^16 in one
+/// case out of 400, or, for segment_positions_long, in one out of 200.
 enum class segment_lengths { usual, past_16_bits };
 
 /// The span-output segment suites' exploration (positions and offsets, of one row or of a batch),
 /// for a suite of type Suite.
 template <class Suite, segment_lengths Lengths = segment_lengths::usual>
 struct segment_output_family {
+  /// The engine profile the suite is restricted to.
   static constexpr engine_profile profile = suite_profile<Suite>;
+  /// The suite's input forms.
   using forms = suite_forms<Suite>;
 
+  /// The span-output shape of a call (its profile aside).
   template <class Call>
   using shape = segment_output_shape<typename base_call<Call>::type>;
 
+  /// A case: ids of one row (`draw_segment_runs`) or a batch and its row length
+  /// (`draw_segment_batch`).
   template <class Call, class Owned>
   static void generate(case_generator& g, Owned& owned, const explore_options& options) {
     auto& ids = std::get<0>(owned);
     if constexpr (shape<Call>::rows) {
       draw_segment_batch(g, ids, std::get<1>(owned), options);
     } else {
-      const std::size_t long_one_in =
-          !options.long_sequences ? 0 : Lengths == segment_lengths::past_16_bits ? 20 : 200;
+      const std::size_t long_one_in = !options.long_sequences                    ? 0
+                                      : Lengths == segment_lengths::past_16_bits ? 200
+                                                                                 : 400;
       draw_segment_runs(g, ids, segment_count(g, long_one_in));
     }
   }
@@ -348,10 +397,12 @@ struct segment_output_family {
     return covered_by<Call>(profile, inputs);
   }
 
+  /// Whether `impl` takes the ids of `Inputs` in some form (`segment_form_of`).
   template <class Call, class Inputs, class Impl>
   static constexpr bool callable =
       takes_segments<shape<Call>::rows, Impl, typename segment_ids_t<Inputs>::value_type>();
 
+  /// Whether the ids survive the conversion to `int`, when `impl` takes `int` ids only.
   template <class Call, class Impl, class Inputs>
   [[nodiscard]] static bool representable(const Impl&, const Inputs& inputs) {
     using S = typename segment_ids_t<Inputs>::value_type;
@@ -361,6 +412,7 @@ struct segment_output_family {
       return true;
   }
 
+  /// What `impl` returns or writes (`call_segments`).
   template <class Call, class Impl, class Inputs>
   [[nodiscard]] static auto actual(const Impl& impl, const Inputs& inputs) {
     return call_segments<shape<Call>>(impl, boost::hana::at_c<0>(inputs), length_of<Call>(inputs));
@@ -388,9 +440,22 @@ struct segment_output_family {
         });
   }
 
+  /// Whether the results agree, as the profile compares them.
   template <class Call, class A, class E, class Inputs>
   [[nodiscard]] static bool agrees(const A& actual, const E& expected, const Inputs&) {
     return agrees_under<Inputs>(profile, actual, expected);
+  }
+
+  /// Smaller batches that stay whole rows (kvc/exploration/row_shrinking.hpp), tried before the
+  /// generic candidates; none for one row.
+  template <class Owned>
+  [[nodiscard]] static std::vector<Owned> shrink_candidates(const Owned& owned) {
+    std::vector<Owned> out;
+    if constexpr (std::tuple_size_v<Owned> == 2) {
+      for (auto& smaller : smaller_row_layouts(std::get<0>(owned), std::get<1>(owned)))
+        out.emplace_back(std::move(smaller.values), smaller.row_size);
+    }
+    return out;
   }
 
   /// The case as the suite's fixture maker writes it (`kvc::make_positions_fixture`,
@@ -407,7 +472,8 @@ struct segment_output_family {
       maker = "kvc::make_rows_fixture<kvc::row_positions_call>(";
     else
       maker = "kvc::make_rows_fixture<kvc::row_offsets_call>(";
-    std::string line = maker + "kvc::label<\"explored\">, " + value_literal(boost::hana::at_c<0>(inputs));
+    std::string line =
+        maker + "kvc::label<\"explored\">, " + value_literal(boost::hana::at_c<0>(inputs));
     if constexpr (shape<Call>::rows) line += ", " + value_literal(boost::hana::at_c<1>(inputs));
     return line + ", " + value_literal(expected) + ")";
   }
@@ -434,19 +500,24 @@ enum class segment_summary { run_count, longest_run };
 /// kvc::direct_call offers, compared with kvc::segment_run_count or kvc::max_segment_length.
 template <segment_summary Kind, class Suite>
 struct segment_summary_family : direct_family {
+  /// The engine profile the suite is restricted to.
   static constexpr engine_profile profile = suite_profile<Suite>;
+  /// The suite's input forms.
   using forms = suite_forms<Suite>;
 
+  /// A case: ids of one row (`draw_segment_runs`).
   template <class Call, class Owned>
   static void generate(case_generator& g, Owned& owned, const explore_options& options) {
-    draw_segment_runs(g, std::get<0>(owned), segment_count(g, options.long_sequences ? 200 : 0));
+    draw_segment_runs(g, std::get<0>(owned), segment_count(g, options.long_sequences ? 400 : 0));
   }
 
+  /// Whether the case is in the profile.
   template <class Call, class Inputs>
   [[nodiscard]] static bool covered(const Inputs& inputs) {
     return covered_by<Call>(profile, inputs);
   }
 
+  /// The contract's count.
   template <class Call, class Inputs>
   [[nodiscard]] static std::size_t expected(const Inputs& inputs) {
     if constexpr (Kind == segment_summary::run_count)
@@ -455,6 +526,7 @@ struct segment_summary_family : direct_family {
       return kvc::max_segment_length(boost::hana::at_c<0>(inputs));
   }
 
+  /// Whether the results agree, as the profile compares them.
   template <class Call, class A, class E, class Inputs>
   [[nodiscard]] static bool agrees(const A& actual, const E& expected, const Inputs&) {
     return agrees_under<Inputs>(profile, actual, expected);
