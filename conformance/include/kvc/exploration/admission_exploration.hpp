@@ -93,6 +93,14 @@ struct admission_family : direct_family {
         }
         return;
       }
+      if (g.percent(10)) {
+        // Requests at the limits of a width: sums that wrap a 32- or 64-bit total.
+        for (auto& r : third) {
+          const wide_integer limit = g.width_limit();
+          r = holds<R>(limit) ? static_cast<R>(limit) : g.integer<R>();
+        }
+        return;
+      }
       wide_integer left = free;
       for (auto& r : third) {
         // Each request against what is left, so that sums land at, next to and past the limit.

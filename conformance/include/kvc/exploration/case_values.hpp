@@ -237,6 +237,8 @@ inline constexpr bool is_owned_sequence = false;
 template <class E, class A>
 inline constexpr bool is_owned_sequence<std::vector<E, A>> = true;
 
+using wide_value = kvc::detail::int128_type;
+
 /// Smaller integers than `value`, toward 0: 0, the value halved, one step toward 0.
 template <class T>
 [[nodiscard]] std::vector<T> smaller_integers(T value) {
@@ -251,6 +253,21 @@ template <class T>
     }
     const T half = static_cast<T>(value / 2);
     if (half != T{0}) out.push_back(half);
+    // The highest power of two not above |value| (with value's sign): 2^63 for ...550282.
+    if constexpr (!std::is_same_v<T, char>) {
+      using U = std::make_unsigned_t<T>;
+      const U magnitude = value < T{0} ? static_cast<U>(U{0} - static_cast<U>(value)) : static_cast<U>(value);
+      U top = 1;
+      while (top <= magnitude / 2) top = static_cast<U>(top * 2);
+      if (value > T{0} && static_cast<T>(top) != value && static_cast<T>(top) != half)
+        out.push_back(static_cast<T>(top));
+      if constexpr (std::is_signed_v<T>) {
+        const wide_value negative_top = -static_cast<wide_value>(top);
+        if (value < T{0} && top != magnitude &&
+            negative_top >= static_cast<wide_value>(std::numeric_limits<T>::min()))
+          out.push_back(static_cast<T>(negative_top));
+      }
+    }
     const T step = value > T{0} ? static_cast<T>(value - 1) : static_cast<T>(value + 1);
     if (step != T{0} && step != half) out.push_back(step);
   }

@@ -43,7 +43,7 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
   a.adapter_revision = g.percent(50) ? g.below(4) : g.integer<std::uint64_t>();
   a.salt = g.percent(40) ? std::string() : g.text();
   b = a;
-  switch (g.below(10)) {
+  switch (g.below(12)) {
     case 0:
     case 1:
     case 2: break;  // equal
@@ -51,14 +51,16 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
     case 4: b.adapter = g.other_text(a.adapter); break;
     case 5: b.adapter_revision = g.percent(50) ? a.adapter_revision + 1 : g.colliding(a.adapter_revision); break;
     case 6: b.salt = g.other_text(a.salt); break;
-    case 7: {
+    case 7:
+    case 10:
+    case 11: {
       // Text moved across a field boundary: equal when the fields are joined.
       const std::size_t field = g.below(3);
       std::string* left[] = {&b.model, &b.adapter, &b.adapter};
       std::string* right[] = {&b.adapter, &b.salt, &b.model};
       std::string& l = *left[field];
       std::string& r = *right[field];
-      if (g.percent(25)) {
+      if (g.percent(45)) {
         // A separator moved across the field boundary: ("x", "y/z") and ("x/y", "z") read alike
         // once joined with "/".
         static constexpr std::array<char, 4> separators{'/', ':', '|', '\0'};
@@ -112,7 +114,7 @@ template <class Cached, class Requested, std::size_t N>
 void draw_token_pair(case_generator& g, std::vector<Cached>& cached,
                      std::vector<Requested>& requested, const std::array<std::size_t, N>& blocks,
                      const explore_options& options) {
-  const std::size_t long_one_in = options.long_sequences ? 400 : 0;
+  const std::size_t long_one_in = options.long_sequences ? 200 : 0;
   const std::size_t cached_length = g.length(blocks, long_one_in);
   std::size_t requested_length = 0;
   switch (g.below(4)) {

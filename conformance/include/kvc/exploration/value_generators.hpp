@@ -6,6 +6,7 @@
 // the same cases on every compiler and standard library.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -108,11 +109,18 @@ class case_generator {
   template <class T>
   T colliding(T value) noexcept {
     const wide_integer v = static_cast<wide_integer>(kvc::detail::integer_value(value));
-    const std::array<wide_integer, 7> candidates{
+    // The same value as T's bits read with the other signedness: -v for a signed type, 2^w - v
+    // (its two's complement) for an unsigned one.
+    const wide_integer other_sign =
+        std::is_signed_v<T> ? -v
+                            : (static_cast<wide_integer>(1) << (8 * sizeof(T) < 127 ? 8 * sizeof(T) : 126)) - v;
+    const std::array<wide_integer, 10> candidates{
         v + (static_cast<wide_integer>(1) << 8),  v - (static_cast<wide_integer>(1) << 8),
         v + (static_cast<wide_integer>(1) << 16), v + (static_cast<wide_integer>(1) << 32),
-        v - (static_cast<wide_integer>(1) << 32), -v == v ? v + 1 : -v,
-        v + (static_cast<wide_integer>(1) << 53)};
+        v - (static_cast<wide_integer>(1) << 32), other_sign == v ? v + 1 : other_sign,
+        v + (static_cast<wide_integer>(1) << 53),
+        // Neighbours: alike once converted to float (past 2^24) or double (past 2^53).
+        v + 1, v - 1, -v};
     for (std::size_t attempt = 0; attempt < 8; ++attempt) {
       const wide_integer c = candidates[below(candidates.size())];
       if (c != v && holds<T>(c)) return static_cast<T>(c);
@@ -159,8 +167,10 @@ class case_generator {
       case 0:
       case 1: return names[below(names.size())];
       case 2: {
-        // Long: differences far past the 8th, 16th and 32nd character matter.
-        std::string long_name(16 + below(64), 'k');
+        // Long: a length at or next to a power of two up to 1,024, so that a comparison cut at
+        // 8, 16, ..., 1,024 characters sees a difference just past its cut.
+        const std::size_t power = std::size_t{1} << (3 + below(8));
+        std::string long_name(power + below(3) - 1 + (percent(30) ? below(40) : 0), 'k');
         for (auto& c : long_name) c = static_cast<char>('a' + below(3));
         return long_name;
       }
@@ -188,13 +198,34 @@ class case_generator {
   std::string other_text(const std::string& base) {
     for (int attempt = 0; attempt < 8; ++attempt) {
       std::string t = base;
-      switch (below(8)) {
+      switch (below(9)) {
         case 0:
           if (!t.empty()) {
-            const std::size_t at = below(t.size());
+            // Anywhere, or just past a power of two (where a truncated comparison stops), or last.
+            std::size_t at = below(t.size());
+            if (percent(40)) {
+              const std::size_t power = std::size_t{1} << below(11);
+              at = power < t.size() ? power : t.size() - 1;
+            }
             t[at] = static_cast<char>(t[at] == 'a' ? 'b' : t[at] ^ 1);
           }
           break;
+        case 8: {
+          // Punctuation a normaliser folds together: "llama-3" and "llama_3", "a.b" and "a b".
+          static constexpr std::array<char, 7> alike{'-', '_', '.', ' ', ':', '/', '+'};
+          std::size_t at = t.size();
+          for (std::size_t i = 0; i < t.size(); ++i)
+            if (std::find(alike.begin(), alike.end(), t[i]) != alike.end()) at = i;
+          if (at == t.size() && !t.empty()) at = below(t.size());
+          if (at < t.size()) {
+            char c = alike[below(alike.size())];
+            if (c == t[at]) c = alike[(static_cast<std::size_t>(std::find(alike.begin(), alike.end(), c) - alike.begin()) + 1) % alike.size()];
+            t[at] = c;
+          } else {
+            t = "a-b";
+          }
+          break;
+        }
         case 1:
           if (!t.empty()) {
             const std::size_t at = below(t.size());
