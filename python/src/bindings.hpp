@@ -10,3 +10,7 @@ void bind_contracts(pybind11::module_& m);
 void bind_models(pybind11::module_& m);
 /// The C++ fixture suites as Python data (suites.cpp).
 void bind_suites(pybind11::module_& m);
+/// kvc's engine profiles and the rules they apply to the descriptors' fixtures (engine_profiles.cpp).
+void bind_engine_profiles(pybind11::module_& m);
+/// kvc::explore with a Python function as the implementation (exploration.cpp).
+void bind_exploration(pybind11::module_& m);

@@ -16,4 +16,6 @@ PYBIND11_MODULE(_kvc, m) {
   bind_contracts(m);
   bind_models(m);
   bind_suites(m);
+  bind_engine_profiles(m);
+  bind_exploration(m);
 }

@@ -8,8 +8,14 @@
 // them in one place; the two kvc types become tagged dicts:
 //   {"cache_namespace": [model, adapter, adapter_revision, salt]}
 //   {"multimodal_item": [offset, length, content_hash]}
+//
+// With each fixture go the answers of the engine-profile rules (kvc/exploration/profile_rules.hpp)
+// for it, which kvc.testing.restrict_to reads rather than re-implementing them: which profiles
+// cover it, and whether a bound profile compares its result as a bound.
 #include "bindings.hpp"
+#include "engine_profile_fields.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <ranges>
@@ -23,6 +29,9 @@
 #include <pybind11/pybind11.h>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/concepts.hpp>
+#include <kvc/exploration/engine_profile.hpp>
+#include <kvc/exploration/profile_rules.hpp>
 #include <kvc/multimodal_item.hpp>
 #include <kvc/verification/call_shapes.hpp>
 #include <kvc/verification/contracts.hpp>
@@ -105,6 +114,38 @@ constexpr std::string_view call_shape() noexcept {
   else static_assert(sizeof(Call) == 0, "bind_suites: a call shape it cannot name");
 }
 
+/// Whether `profile` covers the fixture inputs at `inputs` (of type Inputs): kvc::covered_by.
+template <class Call, class Inputs>
+bool covers(const kvc::engine_profile& profile, const void* inputs) noexcept {
+  return kvc::covered_by<Call>(profile, *static_cast<const Inputs*>(inputs));
+}
+
+/// The profiles that cover a fixture, as 64-bit words of a mask: bit i is set when kvc::covered_by
+/// says that `kvc_python::boolean_profile(i)` covers it (`reuse` plays no part in coverage). One
+/// loop for every fixture type, through `covers`: only the rule is compiled per type.
+py::tuple coverage_of(bool (*covered)(const kvc::engine_profile&, const void*),
+                      const void* inputs) {
+  std::array<std::uint64_t, (kvc_python::boolean_profile_count + 63) / 64> words{};
+  for (std::size_t i = 0; i < kvc_python::boolean_profile_count; ++i)
+    if (covered(kvc_python::boolean_profile(i), inputs))
+      words[i / 64] |= std::uint64_t{1} << (i % 64);
+  py::tuple out(words.size());
+  for (std::size_t i = 0; i < words.size(); ++i) out[i] = py::int_(words[i]);
+  return out;
+}
+
+/// Whether kvc::agrees_under, for a profile with `reuse = bound`, lets a result below the
+/// fixture's pass: for those fixtures, an integer from 0 to the expected one agrees.
+template <class Inputs, class E>
+bool compared_as_bound() {
+  if constexpr (kvc::integer<E>) {
+    constexpr kvc::engine_profile bound{.reuse = kvc::reuse_match::bound};
+    return kvc::agrees_under<Inputs>(bound, E{0}, E{1});
+  } else {
+    return false;
+  }
+}
+
 template <class Suite>
 py::list fixtures_of(const Suite& suite) {
   py::list fixtures;
@@ -113,15 +154,20 @@ py::list fixtures_of(const Suite& suite) {
     py::list inputs;
     boost::hana::for_each(f.inputs, [&inputs](const auto& input) { inputs.append(to_python(input)); });
     const std::string_view shape = call_shape<call>();
+    using inputs_type = std::remove_cvref_t<decltype(f.inputs)>;
+    using expected_type = std::remove_cvref_t<decltype(f.expected)>;
     fixtures.append(py::make_tuple(py::str(boost::hana::to<const char*>(f.label)),
                                    py::str(shape.data(), shape.size()), py::tuple(inputs),
-                                   to_python(f.expected)));
+                                   to_python(f.expected),
+                                   coverage_of(&covers<call, inputs_type>, &f.inputs),
+                                   py::bool_(compared_as_bound<inputs_type, expected_type>())));
   });
   return fixtures;
 }
 
 /// Every suite check of every contract, in the descriptors' order:
-/// [{"contract", "suite", "fixtures": [(label, call shape, inputs, expected)]}].
+/// [{"contract", "suite", "fixtures": [(label, call shape, inputs, expected, coverage words,
+/// compared as a bound)]}].
 py::list every_suite() {
   py::list suites;
   boost::hana::for_each(kvc::verification::contracts, [&suites](const auto& contract) {
@@ -141,6 +187,8 @@ py::list every_suite() {
 void bind_suites(py::module_& m) {
   m.def("_suites", &every_suite,
         "Every suite of kvc's contract descriptors as data: a list of {'contract', 'suite', "
-        "'fixtures'}, each fixture (label, call shape, inputs, expected). kvc.testing.suites "
-        "wraps it.");
+        "'fixtures'}, each fixture (label, call shape, inputs, expected, coverage, bound): "
+        "coverage the 64-bit words of the mask of the boolean profiles that cover it, bound "
+        "whether a bound profile compares its result as a bound. kvc.testing.suites wraps it.");
+  m.attr("_engine_profile_count") = py::int_(kvc_python::boolean_profile_count);
 }

@@ -1,6 +1,7 @@
 """kvc.testing: the C++ suites as Python data, check / assert_conforms / parametrize, the policy
 suites, the differential helper and lazy imports."""
 
+import math
 import subprocess
 import sys
 import textwrap
@@ -27,11 +28,18 @@ def reuse_under(policy):
 
 def block_reuse_under(policy):
     # kvc's block form: the reuse under the policy, in whole blocks of the call's block size.
+    # One rule: whole blocks of the call's block size and of the policy's at once, within the
+    # policy's cap (not one rounding after the other).
     def reuse(cache_ns, request_ns, cached, requested, block):
-        if block <= 0:
+        policy_block = policy.get("block_size", 1)
+        if block <= 0 or policy_block == 0:
             return 0
-        reused = kvc.reusable_prefix_length(cache_ns, request_ns, cached, requested, **policy)
-        return reused - reused % block
+        prefix = kvc.reusable_prefix_length(cache_ns, request_ns, cached, requested)
+        cap = prefix
+        if policy.get("recompute_last_token", False):
+            cap = min(prefix, max(len(requested) - 1, 0))
+        unit = math.lcm(policy_block, block)
+        return cap - cap % unit
     return reuse
 
 

@@ -1,5 +1,10 @@
 """kvc.testing: kvc's C++ conformance suites, checks and stateful models for Python code.
 
+``check`` / ``assert_conforms`` run a suite's fixtures; ``explore`` / ``assert_explores`` run
+kvc::explore itself beyond them (the C++ generators and shrinking, the contract as the oracle);
+``restrict_to(suite, profile)`` adapts a suite to an engine's ``EngineProfile`` (the named ones of
+kvc::profiles are in ``kvc.testing.profiles``).
+
 Importing it needs neither pytest nor Hypothesis: ``parametrize`` imports pytest when called, and
 ``strategies``, ``stateful``, ``differential`` and ``assert_matches_reference`` import Hypothesis
 when first used.
@@ -10,21 +15,31 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import suites
+from . import profiles, suites
+from ._explore import ExplorationReport, assert_explores, explorable, explore
 from ._fixtures import Fixture, MultimodalItem, Suite
+from ._profiles import EngineProfile, RestrictedSuite, restrict_to
 from ._report import Outcome, Report, assert_conforms, check, parametrize
 
 __all__ = [
+    "EngineProfile",
+    "ExplorationReport",
     "Fixture",
     "MultimodalItem",
     "Outcome",
     "Report",
+    "RestrictedSuite",
     "Suite",
     "assert_conforms",
+    "assert_explores",
     "assert_matches_reference",
     "check",
     "differential",
+    "explorable",
+    "explore",
     "parametrize",
+    "profiles",
+    "restrict_to",
     "stateful",
     "strategies",
     "suites",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple, Sequence, Tuple, overload
+from typing import Any, Dict, Iterator, NamedTuple, Optional, Sequence, Tuple, overload
 
 
 class MultimodalItem(NamedTuple):
@@ -60,6 +60,22 @@ def decode(value: Any) -> Any:
     return value
 
 
+class FixtureRules(NamedTuple):
+    """What the C++ engine-profile rules (kvc/exploration/profile_rules.hpp) say of one descriptor
+    fixture, computed by them when the suites are exported: ``coverage``, a mask of the profiles
+    that cover it (bit i: the profile whose boolean field i is bit i of the index, in
+    ``EngineProfile``'s field order), and ``bound``, whether a profile with ``reuse="bound"``
+    compares its result as a bound (an integer from 0 to the expected one agrees)."""
+
+    coverage: int
+    bound: bool
+
+
+# The rules of every descriptor fixture, by C++ suite name and label (labels are unique in a
+# suite).
+RULES: Dict[str, Dict[str, FixtureRules]] = {}
+
+
 class Suite(Sequence[Fixture]):
     """A named, immutable sequence of fixtures."""
 
@@ -67,6 +83,16 @@ class Suite(Sequence[Fixture]):
         self.name = name
         self.contract = contract
         self._fixtures: Tuple[Fixture, ...] = tuple(fixtures)
+        # The descriptor suite whose fixtures these are, by label (their engine-profile rules),
+        # and the one kvc.testing.explore explores for it; None for a suite made in Python.
+        self._source: Optional[str] = None
+        self._explored: Optional[str] = None
+
+    def _derived(self, name: str, fixtures: Sequence[Fixture]) -> "Suite":
+        """A suite of some of these fixtures (or of them changed), from the same descriptors."""
+        derived = Suite(name, fixtures, self.contract)
+        derived._source, derived._explored = self._source, self._explored
+        return derived
 
     @overload
     def __getitem__(self, index: int) -> Fixture: ...
@@ -74,7 +100,7 @@ class Suite(Sequence[Fixture]):
     def __getitem__(self, index: slice) -> "Suite": ...
     def __getitem__(self, index):  # type: ignore[no-untyped-def]
         if isinstance(index, slice):
-            return Suite(self.name, self._fixtures[index], self.contract)
+            return self._derived(self.name, self._fixtures[index])
         return self._fixtures[index]
 
     def __len__(self) -> int:
@@ -91,8 +117,14 @@ class Suite(Sequence[Fixture]):
 
 
 def from_export(exported: dict) -> Suite:
-    fixtures = [
-        Fixture(label, tuple(decode(i) for i in inputs), decode(expected), call)
-        for label, call, inputs, expected in exported["fixtures"]
-    ]
-    return Suite(exported["suite"], fixtures, exported["contract"])
+    fixtures = []
+    rules = RULES.setdefault(exported["suite"], {})
+    for label, call, inputs, expected, coverage, bound in exported["fixtures"]:
+        fixtures.append(Fixture(label, tuple(decode(i) for i in inputs), decode(expected), call))
+        mask = 0
+        for word_index, word in enumerate(coverage):
+            mask |= word << (64 * word_index)
+        rules[label] = FixtureRules(mask, bound)
+    suite = Suite(exported["suite"], fixtures, exported["contract"])
+    suite._source = suite._explored = suite.name
+    return suite

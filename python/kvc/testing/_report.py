@@ -1,4 +1,5 @@
-"""check / assert_conforms: a suite run against a Python function, reported as kvc::check does."""
+"""check / assert_conforms: a suite run against a Python function, reported as kvc::check does
+(a suite restricted to an engine profile too, as kvc::check reports one)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ import operator
 from typing import Any, Callable, Iterable, List, NamedTuple, Optional
 
 from ._fixtures import OPTIONAL_FORMS, Fixture
+from ._profiles import RestrictedSuite
 
 
 class Outcome(NamedTuple):
-    """One fixture's result: the label, the actual and expected values and their text."""
+    """One fixture's result: the label, the actual and expected values and their text.
+    ``not_covered``: not run, the fixture is outside the engine profile of a restricted suite
+    (not failed, so ``passed`` is true, and never counted as passed: ``actual_text`` says so)."""
 
     label: str
     inputs: tuple
@@ -21,6 +25,10 @@ class Outcome(NamedTuple):
     skipped: bool = False
     actual_text: str = ""
     expected_text: str = ""
+    not_covered: bool = False
+
+
+NOT_COVERED = "(not covered: outside the engine profile)"
 
 
 def _is_namespace(value: Any) -> bool:
@@ -120,20 +128,41 @@ def _takes(fn: Callable[..., Any], inputs: tuple) -> bool:
     return True
 
 
-def run_fixture(fixture: Fixture, fn: Callable[..., Any]) -> Outcome:
+def raised_text(error: BaseException) -> str:
+    """A raised exception as a report's actual: ``(raised ValueError: ...)``."""
+    return f"(raised {type(error).__name__}: {error})"
+
+
+def agrees(actual: Any, expected: Any, bound: bool = False) -> bool:
+    """Whether ``actual`` is what a fixture expects: equal as the C++ checks compare results, or,
+    for a fixture a bound profile compares as a bound (``bound``), an integer from 0 to
+    ``expected`` (kvc::agrees_under)."""
+    a, e = normalized(actual), normalized(expected)
+    if bound and type(a) is int and type(e) is int:
+        return 0 <= a <= e
+    return a == e
+
+
+def run_fixture(fixture: Fixture, fn: Callable[..., Any], covered: bool = True,
+                bound: bool = False) -> Outcome:
+    """One fixture run against ``fn``; ``covered`` and ``bound`` as a restricted suite's profile
+    says for it."""
     expected_text = text(fixture.expected)
     form = OPTIONAL_FORMS.get(fixture.call)
     if form is not None and not _takes(fn, fixture.inputs):
         return Outcome(fixture.label, fixture.inputs, None, fixture.expected, True, True,
                        f"(skipped: does not implement {form})", expected_text)
+    if not covered:
+        return Outcome(fixture.label, fixture.inputs, None, fixture.expected, True, False,
+                       NOT_COVERED, expected_text, True)
     try:
         # A copy per call: the suites are shared by every test of a session, and a function that
         # changes its arguments must not change the fixtures other tests see.
         actual = fn(*copy.deepcopy(fixture.inputs))
     except Exception as error:  # a raised exception is this fixture's failure, not the run's
         return Outcome(fixture.label, fixture.inputs, error, fixture.expected, False, False,
-                       f"(raised {type(error).__name__}: {error})", expected_text)
-    passed = normalized(actual) == normalized(fixture.expected)
+                       raised_text(error), expected_text)
+    passed = agrees(actual, fixture.expected, bound)
     return Outcome(fixture.label, fixture.inputs, actual, fixture.expected, passed, False,
                    text(actual), expected_text)
 
@@ -146,11 +175,14 @@ def _cell(text_: str) -> str:
 
 class Report:
     """What ``check(suite, fn)`` found: one ``Outcome`` per fixture, in the suite's order.
-    ``str(report)`` is the records' Markdown table, as ``kvc::check`` prints it."""
+    ``str(report)`` is the records' Markdown table, as ``kvc::check`` prints it. ``notes``: what
+    the engine profile of a restricted suite gives up, in words."""
 
-    def __init__(self, suite_name: str, outcomes: List[Outcome]) -> None:
+    def __init__(self, suite_name: str, outcomes: List[Outcome],
+                 notes: Iterable[str] = ()) -> None:
         self.suite = suite_name
         self.outcomes = outcomes
+        self.notes: List[str] = list(notes)
 
     def passed(self) -> bool:
         return all(o.passed for o in self.outcomes)
@@ -163,6 +195,11 @@ class Report:
     def skipped(self) -> List[Outcome]:
         return [o for o in self.outcomes if o.skipped]
 
+    @property
+    def not_covered(self) -> List[Outcome]:
+        """The fixtures outside the engine profile of a restricted suite: not run."""
+        return [o for o in self.outcomes if o.not_covered]
+
     def __bool__(self) -> bool:
         return self.passed()
 
@@ -171,10 +208,17 @@ class Report:
         for o in self.outcomes:
             code = o.actual_text.startswith("[") or o.expected_text.startswith("[")
             cell = (lambda t: f"`{t}`") if code else (lambda t: t)
-            outcome = "Skipped" if o.skipped else "Passed" if o.passed else "Failed"
+            outcome = ("Not covered" if o.not_covered else "Skipped" if o.skipped
+                       else "Passed" if o.passed else "Failed")
             lines.append(f"| {_cell(o.label)} | {_cell(cell(o.actual_text))} | "
                          f"{_cell(cell(o.expected_text))} | {outcome} |")
         table = "\n".join(lines) + "\n"
+        if self.not_covered:
+            table += (f"\n{len(self.not_covered)} of {len(self.outcomes)} fixtures not covered by "
+                      "the engine profile:")
+            table += "".join(f"\n  - {o.label}" for o in self.not_covered) + "\n"
+        for note in self.notes:
+            table += f"\nnote: {note}\n"
         if self.skipped:
             table += (f"\n{len(self.skipped)} of {len(self.outcomes)} fixtures skipped: forms the "
                       "implementation does not take\n")
@@ -182,12 +226,20 @@ class Report:
 
     def __repr__(self) -> str:
         verdict = "passed" if self.passed() else f"{len(self.failures)} failed"
-        return f"<kvc.testing.Report {self.suite!r}: {len(self.outcomes)} fixtures, {verdict}>"
+        outside = f", {len(self.not_covered)} not covered" if self.not_covered else ""
+        return (f"<kvc.testing.Report {self.suite!r}: {len(self.outcomes)} fixtures, "
+                f"{verdict}{outside}>")
 
 
 def check(suite: Iterable[Fixture], fn: Callable[..., Any]) -> Report:
     """Runs every fixture of ``suite`` against ``fn`` and reports each; never raises for a
-    failing or raising ``fn``."""
+    failing or raising ``fn``. For a suite restricted to an engine profile (``restrict_to``), the
+    fixtures outside the profile are reported "not covered" and not run, and the others are
+    compared as the profile says."""
+    if isinstance(suite, RestrictedSuite):
+        outcomes = [run_fixture(f, fn, covered, bound)
+                    for f, covered, bound in zip(suite, suite._covered, suite._bound)]
+        return Report(suite.name, outcomes, suite.notes)
     return Report(getattr(suite, "name", ""), [run_fixture(f, fn) for f in suite])
 
 
@@ -211,8 +263,14 @@ def assert_conforms(suite: Iterable[Fixture], fn: Callable[..., Any]) -> Report:
 
 def parametrize(suite: Iterable[Fixture], argname: str = "fixture") -> Any:
     """A ``pytest.mark.parametrize`` decorator: one test case per fixture, its id the label; the
-    test receives the fixture as ``argname``."""
+    test receives the fixture as ``argname``. Of a restricted suite, the fixtures outside the
+    engine profile are skipped (not covered)."""
     import pytest
 
     fixtures = list(suite)
+    if isinstance(suite, RestrictedSuite):
+        skip = pytest.mark.skip(reason=NOT_COVERED)
+        params = [pytest.param(f, id=f.label, marks=() if covered else skip)
+                  for f, covered in zip(fixtures, suite._covered)]
+        return pytest.mark.parametrize(argname, params)
     return pytest.mark.parametrize(argname, fixtures, ids=[f.label for f in fixtures])

@@ -76,4 +76,17 @@ def prefix_reuse_under(block_size: int = 1, recompute_last_token: bool = False) 
         for f in exact
     ]
     policy = f"block_size={block_size}, recompute_last_token={recompute_last_token}"
-    return Suite(f"prefix_reuse_under({policy})", fixtures, exact.contract)
+    suite = exact._derived(f"prefix_reuse_under({policy})", fixtures)
+    # Explored as the descriptors' suite of the same policy, when there is one.
+    explored = _POLICY_SUITES.get((block_size, recompute_last_token))
+    suite._explored = explored if explored in _by_name else None
+    return suite
+
+
+# The descriptors' prefix_reuse_under suites, by policy.
+_POLICY_SUITES = {
+    (1, False): "prefix_reuse_under exact",
+    (16, False): "prefix_reuse_under blocks of 16",
+    (1, True): "prefix_reuse_under last token recomputed",
+    (16, True): "prefix_reuse_under blocks of 16, last token recomputed",
+}

@@ -70,6 +70,12 @@ inline constexpr auto block_prefix_reuse_under = fixtures::with_policy<P>([] {
                          filled<20>(1), filled<13>(1), 4, 13),
           block_under<P>(label<"blocks of 16 in another namespace">, m, "m-lora", filled<33>(1),
                          filled<33>(1), 16, 0),
+          // Block sizes that do not divide 16: whole blocks of both at once, not one rounding
+          // after the other (under blocks of 16, a prefix of 40 in blocks of 5 reuses 0, not 30).
+          block_under<P>(label<"blocks of 5, prefix of 40">, m, m, shared_then<40, 1>(2),
+                         shared_then<40, 2>(3), 5, 40),
+          block_under<P>(label<"blocks of 3, prefix of 33">, m, m, shared_then<33, 1>(2),
+                         shared_then<33, 2>(3), 3, 33),
           block_under<P>(label<"block size zero, whole blocks of equal tokens">, m, m,
                          filled<33>(1), filled<33>(1), 0, 33),
           block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
