@@ -5,6 +5,13 @@
 // the fixtures and exploration; an engine that switches reuse off for multimodal requests passes
 // as a conservative engine only. The scenario suites explore a factory through kvc's model-based
 // stateful checks.
+// Compiled in three parts (KVC_MULTIMODAL_PART 1, 2 and 3: tests/exploration_multimodal_wrong.cpp
+// and tests/exploration_multimodal_engines.cpp have the second and third), so that no translation
+// unit needs much memory.
+#ifndef KVC_MULTIMODAL_PART
+#define KVC_MULTIMODAL_PART 1
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -27,7 +34,6 @@
 #include <kvc/contracts/multimodal_prefix.hpp>
 #include <kvc/explore.hpp>
 
-#include "stateful_mutants.hpp"
 
 namespace {
 
@@ -97,7 +103,7 @@ std::vector<token_key> keys_of(const std::vector<std::int64_t>& tokens,
 
 /// One key per token (vectors of 64-bit ids, `std::string` namespaces), compared with
 /// std::mismatch.
-std::size_t token_keyed(const std::string& cache_ns, const std::string& request_ns,
+[[maybe_unused]] std::size_t token_keyed(const std::string& cache_ns, const std::string& request_ns,
                         const std::vector<std::int64_t>& cached, const std::vector<item>& cached_items,
                         const std::vector<std::int64_t>& requested,
                         const std::vector<item>& requested_items) {
@@ -119,7 +125,7 @@ const item* holding_sorted(const std::vector<item>& non_empty, std::size_t i) {
 
 /// An engine's shape (spans of `std::int32_t` ids and items, `kvc::cache_namespace` keys): each
 /// token's item found by binary search, the whole item compared.
-std::size_t interval_search(const kvc::cache_namespace& cache_ns,
+[[maybe_unused]] std::size_t interval_search(const kvc::cache_namespace& cache_ns,
                             const kvc::cache_namespace& request_ns, token_ids cached,
                             item_list cached_items, token_ids requested, item_list requested_items) {
   if (cache_ns != request_ns || !lists_valid(cached_items, cached.size()) ||
@@ -165,7 +171,7 @@ constexpr auto first_difference = [](std::string_view cache_ns, std::string_view
 
 /// A paged engine under {16, true}: whole blocks of 16 tokens, each reused while every token key
 /// in it agrees, within the request's length less its last token.
-std::size_t paged_engine(std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] std::size_t paged_engine(std::string_view cache_ns, std::string_view request_ns,
                          const std::vector<std::int64_t>& cached, const std::vector<item>& cached_items,
                          const std::vector<std::int64_t>& requested,
                          const std::vector<item>& requested_items) {
@@ -354,6 +360,7 @@ static_assert(kvc::explorable<decltype(kvc::suites::slot_allocator_scenarios)>);
 static_assert(kvc::exploration::suite_policy<decltype(kvc::suites::multimodal_prefix_reuse_under<odd_recompute>)> ==
               odd_recompute);
 
+#if KVC_MULTIMODAL_PART == 0 || KVC_MULTIMODAL_PART == 1
 TEST_CASE("multimodal exploration: suites are named by type") {
   using kvc::exploration::suite_name;
   CHECK(suite_name<suite_type<decltype(kvc::suites::multimodal_prefix_reuse)>>() == "multimodal_prefix_reuse");
@@ -415,6 +422,9 @@ TEST_CASE("multimodal exploration: deterministic per seed") {
 // The descriptor's mutants, exact and under odd policies, are explored in
 // tests/exploration_multimodal_descriptor.cpp and tests/exploration_multimodal_odd.cpp.
 
+#endif  // part 1
+
+#if KVC_MULTIMODAL_PART == 0 || KVC_MULTIMODAL_PART == 2
 // --- Wrong implementations of my own ------------------------------------------------------------
 
 namespace {
@@ -482,6 +492,9 @@ TEST_CASE("multimodal exploration: a printed counterexample is a fixture") {
         "65536U}}), std::size_t{0U})");
 }
 
+#endif  // part 2
+
+#if KVC_MULTIMODAL_PART == 0 || KVC_MULTIMODAL_PART == 3
 // --- Correct implementations in other styles ----------------------------------------------------
 
 TEST_CASE("multimodal exploration: correct implementations in other styles pass") {
@@ -533,86 +546,4 @@ TEST_CASE("multimodal exploration: reuse switched off for items passes as a cons
                            kvc::mutants::multimodal_prefix::ids_only)
                   .passed());
 }
-
-// --- Scenario suites: the stateful checks -------------------------------------------------------
-
-namespace {
-
-namespace m = stateful_mutants;
-
-template <class Cache>
-kvc::exploration_report explore_cache(const kvc::explore_options& options = {}) {
-  return kvc::explore(kvc::suites::prefix_cache_scenarios, [] { return Cache{}; }, options);
-}
-
-template <class Allocator>
-kvc::exploration_report explore_allocator(const kvc::explore_options& options = {}) {
-  return kvc::explore(kvc::suites::slot_allocator_scenarios,
-                      [](std::size_t capacity) {
-                        return Allocator(static_cast<typename Allocator::count_type>(capacity));
-                      },
-                      options);
-}
-
-void require_rejected(const char* name, const kvc::exploration_report& report,
-                      std::string_view object) {
-  INFO(name);
-  INFO(shown(report));
-  REQUIRE_FALSE(report.passed());
-  CHECK(report.inputs.find(object) != std::string::npos);
-  CHECK(report.actual != report.expected);
-  CHECK(report.fixture.starts_with("kvc::make_scenario(kvc::label<\"explored\">, "));
-  CHECK(report.test_case.starts_with("TEST_CASE(\"kvc replay: "));
-  CHECK(report.cases_run == report.failing_case + 1);
-}
-
-}  // namespace
-
-TEST_CASE("scenario exploration: correct caches and allocators pass") {
-  const auto start = std::chrono::steady_clock::now();
-  const auto hash_map = explore_cache<m::hash_map_cache>();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  MESSAGE("prefix_cache_scenarios, hash_map_cache: " << hash_map.cases_run << " sequences in "
-                                                     << static_cast<long>(seconds * 1000) << " ms");
-  CHECK_MESSAGE(hash_map.passed(), shown(hash_map));
-  CHECK(hash_map.suite == "prefix_cache_scenarios");
-  CHECK(hash_map.seed == kvc::explore_options{}.seed);
-  CHECK(hash_map.cases_run == kvc::check_options{}.sequences);
-  CHECK(explore_cache<m::lru_cache<4>>().passed());
-  CHECK(explore_cache<m::block_hash_cache>().passed());
-  const auto map = explore_allocator<m::map_allocator<std::uint64_t, std::size_t>>();
-  CHECK_MESSAGE(map.passed(), shown(map));
-  CHECK(map.suite == "slot_allocator_scenarios");
-  CHECK(explore_allocator<m::map_allocator<int, int>>().passed());
-  // cases are the sequences run.
-  CHECK(explore_cache<m::hash_map_cache>({.seed = 5, .cases = 40}).cases_run == 40);
-}
-
-TEST_CASE("scenario exploration: broken caches and allocators fail") {
-  require_rejected("tokens_only_cache", explore_cache<m::tokens_only_cache>(), "cache.");
-  require_rejected("counts_disagreement_cache", explore_cache<m::counts_disagreement_cache>(),
-                   "cache.");
-  require_rejected("int16_token_cache", explore_cache<m::int16_token_cache>(), "cache.");
-  require_rejected("partial_grant_allocator", explore_allocator<m::partial_grant_allocator>(),
-                   "allocator.");
-  require_rejected("double_release_allocator", explore_allocator<m::double_release_allocator>(),
-                   "allocator.");
-  // The same seed, the same counterexample.
-  const kvc::explore_options options{.seed = 11};
-  CHECK(explore_cache<m::tokens_only_cache>(options).fixture ==
-        explore_cache<m::tokens_only_cache>(options).fixture);
-}
-
-// The scenario kvc::explore printed for tokens_only_cache (seed 11), pasted unchanged: a scenario
-// the suite could hold, which a correct cache passes and the mutant fails.
-TEST_CASE("scenario exploration: a printed counterexample is a scenario") {
-  static constexpr auto scenario =
-      kvc::make_scenario(kvc::label<"explored">, std::array{kvc::insert_operation({"llama-3-8b", "", 0U, ""}, {4}), kvc::lookup_operation({"org_1", "2345", 0U, ""}, {4})}, std::array{kvc::unobserved, kvc::observed(0)});
-  CHECK(kvc::passes(scenario, [] { return m::hash_map_cache{}; }));
-  CHECK_FALSE(kvc::passes(scenario, [] { return m::tokens_only_cache{}; }));
-  CHECK(explore_cache<m::tokens_only_cache>({.seed = 11}).fixture ==
-        "kvc::make_scenario(kvc::label<\"explored\">, std::array{kvc::insert_operation("
-        "{\"llama-3-8b\", \"\", 0U, \"\"}, {4}), kvc::lookup_operation({\"org_1\", \"2345\", 0U, "
-        "\"\"}, {4})}, std::array{kvc::unobserved, kvc::observed(0)})");
-}
+#endif  // part 3

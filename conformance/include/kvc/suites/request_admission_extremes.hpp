@@ -64,6 +64,21 @@ inline constexpr auto request_admission_extremes = [] {
       make_fixture(label<"uint64 request above int capacity">,
                    inputs(10, 0, std::array<std::uint64_t, 2>{std::uint64_t{1} << 63, 1}),
                    std::size_t{0}),
+      // Both signs of the 64-bit widths at each argument, so that every mix of them is a form
+      // the suite offers (and kvc::explore draws): a signed capacity below 0 against unsigned
+      // used slots, unsigned requests past INT64_MAX, unsigned used past a signed capacity.
+      make_fixture(label<"int64 capacity -1 with uint64 used 0">,
+                   inputs(std::int64_t{-1}, std::uint64_t{0}, std::array<std::uint64_t, 1>{1}),
+                   std::size_t{0}),
+      make_fixture(label<"uint64 requests past INT64_MAX">,
+                   inputs(u64_max, std::uint64_t{0},
+                          std::array<std::uint64_t, 2>{std::uint64_t{1} << 63,
+                                                       (std::uint64_t{1} << 63) - 1}),
+                   std::size_t{2}),
+      make_fixture(label<"uint64 used past an int64 capacity">,
+                   inputs(i64_max, static_cast<std::uint64_t>(i64_max) + 1,
+                          std::array<std::int64_t, 1>{0}),
+                   std::size_t{0}),
       make_fixture(label<"300 zero-size requests">,
                    inputs(std::size_t{0}, std::size_t{0},
                           fixtures::join(fixtures::filled<300>(std::int8_t{0}),
