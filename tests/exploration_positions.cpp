@@ -221,15 +221,7 @@ TEST_CASE("kvc's position-id contracts pass exploration, within a second, determ
   CHECK(restricted.cases_run > kvc::default_exploration_cases / 4);
 }
 
-TEST_CASE("exploration rejects every known-bad position-id implementation of the descriptor") {
-  const auto found = checks::explore_known_bad(kvc::verification::offsets_from_positions_contract);
-  MESSAGE("offsets_from_positions descriptor: " << found.rejected << " rejected, " << found.missed
-                                                << " missed, " << found.array_only
-                                                << " array-only");
-  CHECK(found.missed == 0);
-  CHECK(found.rejected == 25);
-  CHECK(found.array_only == 0);
-}
+// The descriptor's known-bad implementations: tests/exploration_positions_descriptor.cpp.
 
 TEST_CASE("exploration rejects wrong position-id implementations the fixtures miss") {
   // Missed by the fixtures, rejected by exploration.

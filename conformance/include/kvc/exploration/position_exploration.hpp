@@ -60,27 +60,10 @@ namespace kvc::exploration {
 /// unsigned T has no padding: 0.)
 template <class T>
 [[nodiscard]] T padding_position(case_generator& g) noexcept {
-  if constexpr (!std::is_signed_v<T>) return T{0};
-  for (;;) {
-    wide_integer v = -1;
-    switch (g.below(6)) {
-      case 0:
-      case 1:
-      case 2:
-        v = -1;
-        break;
-      case 3:
-        v = -static_cast<wide_integer>(2 + g.below(300));
-        break;
-      case 4:
-        v = g.width_limit();
-        v = v > 0 ? -v : v;
-        break;
-      default:
-        v = static_cast<wide_integer>(std::numeric_limits<T>::min());
-        break;
-    }
-    if (holds<T>(v)) return static_cast<T>(v);
+  if constexpr (!std::is_signed_v<T>) {
+    return T{0};
+  } else {
+    return g.negative<T>(50);
   }
 }
 

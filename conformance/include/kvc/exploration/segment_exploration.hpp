@@ -71,25 +71,7 @@ template <class S>
   if constexpr (std::is_same_v<S, bool> || !std::is_signed_v<S>) {
     return g.integer<S>();
   } else {
-    for (;;) {
-      wide_integer v = -1;
-      switch (g.below(4)) {
-        case 0:
-          v = -1;
-          break;
-        case 1:
-          v = -static_cast<wide_integer>(2 + g.below(300));
-          break;
-        case 2:
-          v = g.width_limit();
-          v = v > 0 ? -v : v;
-          break;
-        default:
-          v = static_cast<wide_integer>(std::numeric_limits<S>::min());
-          break;
-      }
-      if (holds<S>(v)) return static_cast<S>(v);
-    }
+    return g.negative<S>(25);
   }
 }
 

@@ -92,6 +92,29 @@ class case_generator {
     }
   }
 
+  /// A negative value of T (T signed): -1 `minus_one_percent` times in 100, else a small negative
+  /// value, a width's limit negated, or T's minimum -- every value a contract treats alike as
+  /// negative is tried, not only -1.
+  template <class T>
+  T negative(std::size_t minus_one_percent) noexcept {
+    static_assert(std::is_signed_v<T>, "negative values need a signed type");
+    for (;;) {
+      wide_integer v = -1;
+      if (!percent(minus_one_percent)) {
+        switch (below(3)) {
+          case 0: v = -static_cast<wide_integer>(2 + below(300)); break;
+          case 1: {
+            const wide_integer limit = width_limit();
+            v = limit > 0 ? -limit : limit;
+            break;
+          }
+          default: v = static_cast<wide_integer>(std::numeric_limits<T>::min()); break;
+        }
+      }
+      if (holds<T>(v)) return static_cast<T>(v);
+    }
+  }
+
   /// A value of T close to `target` (its neighbours, or the target itself), or any value when
   /// none of them is one of T's.
   template <class T>
