@@ -8,7 +8,9 @@
 // contract is its own oracle: kvc::admitted_append, kvc::admitted_batch, kvc::admitted_requests.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <limits>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -92,6 +94,22 @@ struct admission_family : direct_family {
           used = static_cast<std::remove_cvref_t<decltype(used)>>(0);
         }
         return;
+      }
+      if (g.percent(8)) {
+        // Requests that sum to just past 2^w (w = 16, 32 or 64): a total kept in w bits wraps to
+        // a small number that fits.
+        static constexpr std::array<int, 3> widths{16, 32, 64};
+        const int w = widths[g.below(widths.size())];
+        const wide_integer largest = static_cast<wide_integer>(std::numeric_limits<R>::max());
+        wide_integer left = (static_cast<wide_integer>(1) << w) + static_cast<wide_integer>(g.below(3));
+        third.clear();
+        while (left > 0 && third.size() < 8) {
+          const wide_integer part = left > largest ? largest : left;
+          third.push_back(static_cast<R>(part));
+          left -= part;
+        }
+        if (left == 0) return;
+        third.clear();
       }
       if (g.percent(10)) {
         // Requests at the limits of a width: sums that wrap a 32- or 64-bit total.
