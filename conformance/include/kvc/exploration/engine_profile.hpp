@@ -27,12 +27,15 @@ enum class reuse_match {
 /// What an engine legitimately does differently. A structural aggregate: usable as a template
 /// argument (`kvc::restrict_to<Profile>(suite)`). The default is kvc's contracts as they are.
 struct engine_profile {
-  /// The fields of `kvc::cache_namespace` the engine keys its cache on. A field it does not key on
-  /// is one it does not have: two namespaces that differ only there are the same to it, and
+  /// Whether the engine keys its cache on the model. A field of `kvc::cache_namespace` it does not
+  /// key on is one it does not have: two namespaces that differ only there are the same to it, and
   /// fixtures that tell them apart are not covered.
   bool keys_model = true;
+  /// Whether the engine keys its cache on the adapter (LoRA) name.
   bool keys_adapter = true;
+  /// Whether the engine keys its cache on the adapter's revision (vLLM's block hash does not).
   bool keys_adapter_revision = true;
+  /// Whether the engine keys its cache on the cache salt (llama.cpp's server has none).
   bool keys_salt = true;
   /// Whether position ids may hold padding (negative ids). False: the engine's packed position
   /// ids never do (transformers keeps padding in the attention mask).

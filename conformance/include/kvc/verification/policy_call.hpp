@@ -28,9 +28,10 @@ inline constexpr bool has_policy = requires { Call::policy; };
 
 namespace fixtures {
 
-/// Every fixture of `suite` with its call shape naming policy P.
+/// Makes a fixture's call shape name policy P.
 template <reuse_policy P>
 struct to_policy_call {
+  /// `f` with its call shape naming P.
   template <class Label, class Call, class Inputs, class Expected>
   [[nodiscard]] constexpr auto operator()(
       const fixture<Label, Call, Inputs, Expected>& f) const noexcept {
