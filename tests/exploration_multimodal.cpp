@@ -41,9 +41,9 @@ using item = kvc::multimodal_item;
 using token_ids = std::span<const std::int32_t>;
 using item_list = std::span<const kvc::multimodal_item>;
 
-constexpr kvc::reuse_policy vllm_like{16, true};
-constexpr kvc::reuse_policy odd_recompute{3, true};
-constexpr kvc::reuse_policy odd_blocks{7, false};
+[[maybe_unused]] constexpr kvc::reuse_policy vllm_like{16, true};
+[[maybe_unused]] constexpr kvc::reuse_policy odd_recompute{3, true};
+[[maybe_unused]] constexpr kvc::reuse_policy odd_blocks{7, false};
 
 /// Explores and prints how fast: cases per second.
 template <class Suite, class Impl>
@@ -149,7 +149,7 @@ const item* holding_sorted(const std::vector<item>& non_empty, std::size_t i) {
 
 /// The common token prefix, cut at the start of the first pair of non-empty items that differ
 /// (or of the first item without a partner), the lists paired with std::ranges::mismatch.
-constexpr auto first_difference = [](std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] constexpr auto first_difference = [](std::string_view cache_ns, std::string_view request_ns,
                                      const auto& cached, const auto& cached_items,
                                      const auto& requested, const auto& requested_items) {
   if (cache_ns != request_ns || !lists_valid(cached_items, std::ranges::size(cached)) ||
@@ -195,7 +195,7 @@ constexpr auto first_difference = [](std::string_view cache_ns, std::string_view
 
 /// The contract, with the item lists `cut(items)` before the agreement is walked.
 template <class Cut>
-constexpr auto contract_with_items = [](const auto& cache_ns, const auto& request_ns,
+[[maybe_unused]] constexpr auto contract_with_items = [](const auto& cache_ns, const auto& request_ns,
                                         const auto& cached, const auto& cached_items,
                                         const auto& requested, const auto& requested_items) {
   if (!kvc::detail::valid_items(cached_items, std::ranges::size(cached)) ||
@@ -210,7 +210,7 @@ constexpr auto contract_with_items = [](const auto& cache_ns, const auto& reques
 
 /// Per-token keys with the content hash reduced to `Key(hash)`.
 template <class Key>
-constexpr auto keyed_hash = [](std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] constexpr auto keyed_hash = [](std::string_view cache_ns, std::string_view request_ns,
                                token_ids cached, item_list cached_items, token_ids requested,
                                item_list requested_items) {
   if (cache_ns != request_ns || !lists_valid(cached_items, cached.size()) ||
@@ -258,7 +258,7 @@ struct first_eight_items {
 };
 
 /// The item holding a token looked up with `<=`: the token right after an item counts as in it.
-constexpr auto end_inclusive = [](std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] constexpr auto end_inclusive = [](std::string_view cache_ns, std::string_view request_ns,
                                   token_ids cached, item_list cached_items, token_ids requested,
                                   item_list requested_items) {
   if (cache_ns != request_ns || !lists_valid(cached_items, cached.size()) ||
@@ -280,7 +280,7 @@ constexpr auto end_inclusive = [](std::string_view cache_ns, std::string_view re
 
 /// The contract with its validity check replaced by `valid(items, count, is_request)`.
 template <class Valid>
-constexpr auto validated_by = [](std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] constexpr auto validated_by = [](std::string_view cache_ns, std::string_view request_ns,
                                  token_ids cached, item_list cached_items, token_ids requested,
                                  item_list requested_items) {
   if (cache_ns != request_ns || !Valid{}(cached_items, cached.size(), false) ||
@@ -314,7 +314,7 @@ struct request_one_past_end {
 };
 
 /// Namespaces compared without case.
-constexpr auto case_folded = [](std::string_view cache_ns, std::string_view request_ns,
+[[maybe_unused]] constexpr auto case_folded = [](std::string_view cache_ns, std::string_view request_ns,
                                 const auto& cached, const auto& cached_items, const auto& requested,
                                 const auto& requested_items) {
   const auto fold = [](std::string_view s) {
@@ -329,7 +329,7 @@ constexpr auto case_folded = [](std::string_view cache_ns, std::string_view requ
 /// Reuse switched off for any request with items (the workaround of TensorRT-LLM #14231), under
 /// policy P: a conservative engine, not an exact one.
 template <kvc::reuse_policy P>
-constexpr auto reuse_off_for_items = [](const auto& cache_ns, const auto& request_ns,
+[[maybe_unused]] constexpr auto reuse_off_for_items = [](const auto& cache_ns, const auto& request_ns,
                                         const auto& cached, const auto& cached_items,
                                         const auto& requested, const auto& requested_items) {
   if (!std::ranges::empty(cached_items) || !std::ranges::empty(requested_items))
