@@ -124,8 +124,8 @@ TEST_CASE("reuse as a bound: less is safe, more is not") {
 }
 
 TEST_CASE("the block form under a policy whose blocks do not divide the argument's") {
-  constexpr kvc::reuse_policy p3{.block_size = 3, .recompute_last_token = true};
-  constexpr kvc::reuse_policy p7{.block_size = 7};
+  static constexpr kvc::reuse_policy p3{.block_size = 3, .recompute_last_token = true};
+  static constexpr kvc::reuse_policy p7{.block_size = 7};
   CHECK(kvc::explore(suites::block_prefix_reuse_under<p3>, kvc::verification::block_reuse_under<p3>).passed());
   CHECK(kvc::explore(suites::block_prefix_reuse_under<p7>, kvc::verification::block_reuse_under<p7>).passed());
   // Rounding to the argument's blocks first and to the policy's after is another rule.
