@@ -27,7 +27,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <ranges>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -39,6 +38,7 @@
 #include <kvc/cache_namespace.hpp>
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/items.hpp>
+#include <kvc/detail/ranges.hpp>
 #include <kvc/exploration/exploration_loop.hpp>
 #include <kvc/exploration/prefix_exploration.hpp>
 #include <kvc/exploration/profile_rules.hpp>

@@ -306,9 +306,9 @@ struct position_family {
     const auto call = [&](auto&&... out) {
       const auto& positions = d::view<Seq, d::text_as_given, A>(unwrap(stored));
       if constexpr (std::is_same_v<C, d::no_components>)
-        return std::invoke(impl, positions, out...);
+        return impl(positions, out...);
       else
-        return std::invoke(impl, positions, d::component_count<C>(boost::hana::at_c<1>(inputs)),
+        return impl(positions, d::component_count<C>(boost::hana::at_c<1>(inputs)),
                            out...);
     };
     if constexpr (std::is_same_v<P, d::no_output>)

@@ -17,7 +17,6 @@
 
 #include <concepts>
 #include <cstddef>
-#include <ranges>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -28,6 +27,7 @@
 
 #include <kvc/cache_namespace.hpp>
 #include <kvc/detail/equal.hpp>
+#include <kvc/detail/ranges.hpp>
 #include <kvc/exploration/engine_profile.hpp>
 #include <kvc/verification/position_call.hpp>
 #include <kvc/verification/results.hpp>

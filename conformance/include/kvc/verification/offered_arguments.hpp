@@ -18,7 +18,6 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <functional>
 #include <span>
 #include <string>
 #include <string_view>

@@ -24,7 +24,6 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <functional>
 #include <span>
 #include <tuple>
 #include <type_traits>
@@ -227,9 +226,9 @@ struct position_ids_call {
     const auto call = [&](auto&&... out) {
       const auto positions = detail::view<Seq, detail::text_as_given, A>(stored);
       if constexpr (std::is_same_v<C, detail::no_components>)
-        return std::invoke(impl, positions, out...);
+        return impl(positions, out...);
       else
-        return std::invoke(impl, positions,
+        return impl(positions,
                            detail::component_count<C>(boost::hana::at_c<1>(args)), out...);
     };
     if constexpr (std::is_same_v<P, detail::no_output>)

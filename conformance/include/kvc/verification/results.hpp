@@ -3,12 +3,12 @@
 #pragma once
 
 #include <cstddef>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
 #include <kvc/concepts.hpp>
 #include <kvc/detail/equal.hpp>
+#include <kvc/detail/ranges.hpp>
 
 #include "offered_arguments.hpp"
 

@@ -20,7 +20,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <type_traits>
 #include <utility>
 
@@ -133,9 +132,9 @@ struct scenario_call {
   template <class Factory, class Args>
   [[nodiscard]] static constexpr auto invoke(const Factory& factory, const Args& args) {
     if constexpr (detail::scenario_inputs<Args>::cache) {
-      return detail::observe_scenario(std::invoke(factory), boost::hana::at_c<0>(args));
+      return detail::observe_scenario(factory(), boost::hana::at_c<0>(args));
     } else {
-      return detail::observe_scenario(std::invoke(factory, boost::hana::at_c<0>(args)),
+      return detail::observe_scenario(factory(boost::hana::at_c<0>(args)),
                                       boost::hana::at_c<1>(args));
     }
   }

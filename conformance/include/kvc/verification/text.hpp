@@ -12,11 +12,11 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
 #include <string_view>
 #include <type_traits>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/detail/ranges.hpp>
 #include <kvc/stateful/operations.hpp>
 
 namespace kvc::detail {
