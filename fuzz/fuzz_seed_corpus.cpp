@@ -32,6 +32,7 @@
 
 #include <kvc/cache_namespace.hpp>
 #include <kvc/conformance.hpp>
+#include <kvc/verification/contracts.hpp>
 
 #include "codec.hpp"
 

@@ -12,11 +12,14 @@
 // such as segment_positions_long needs about that much for one implementation. The three parts are
 // those of kvc::verification::holds(check).
 #include <kvc/conformance.hpp>
+#include <kvc/verification/contracts.hpp>
+#include <kvc/verification/suite_index.hpp>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/length.hpp>
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace {
@@ -92,5 +95,40 @@ constexpr bool every_contract_holds(std::index_sequence<Contract...>) {
 }
 
 static_assert(every_contract_holds(std::make_index_sequence<length_of<decltype(contracts)>>{}));
+
+#if KVC_SHARD == 0
+// kvc::verification::suite_index (the suites without their known-bad implementations, for tools
+// that only list them) names exactly the descriptors' suite checks, in their order: the same
+// contract and check names and the very same suite objects.
+template <std::size_t Contract, std::size_t Check>
+constexpr bool indexed_as_described() {
+  const auto& entry = hana::at_c<first_check<Contract> + Check>(kvc::verification::suite_index);
+  const auto& check = check_at<Contract, Check>;
+  using contract_name = decltype(hana::at_c<Contract>(contracts).name);
+  if constexpr (!std::is_same_v<decltype(entry.contract), contract_name> ||
+                !std::is_same_v<decltype(entry.name), decltype(check.name)> ||
+                !std::is_same_v<decltype(entry.suite), decltype(check.suite)>)
+    return false;
+  else
+    return &entry.suite == &check.suite;
+}
+template <std::size_t Contract, std::size_t... Check>
+constexpr bool contract_indexed(std::index_sequence<Check...>) {
+  return (indexed_as_described<Contract, Check>() && ...);
+}
+template <std::size_t... Contract>
+constexpr std::size_t indexed_checks(std::index_sequence<Contract...>) {
+  return (length_of<decltype(hana::at_c<Contract>(contracts).checks)> + ... + 0);
+}
+template <std::size_t... Contract>
+constexpr bool every_check_indexed(std::index_sequence<Contract...> contracts_sequence) {
+  return indexed_checks(contracts_sequence) == length_of<decltype(kvc::verification::suite_index)> &&
+         (contract_indexed<Contract>(std::make_index_sequence<
+              length_of<decltype(hana::at_c<Contract>(contracts).checks)>>{}) &&
+          ...);
+}
+static_assert(every_check_indexed(std::make_index_sequence<length_of<decltype(contracts)>>{}),
+              "kvc::verification::suite_index differs from the descriptors' suite checks");
+#endif
 
 }  // namespace

@@ -2,9 +2,9 @@
 // every known-bad implementation of the descriptors is rejected by exploration alone.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/append_admission.hpp>
-#include <kvc/contracts/batch_admission.hpp>
-#include <kvc/contracts/request_admission.hpp>
+#include <kvc/descriptors/append_admission.hpp>
+#include <kvc/descriptors/batch_admission.hpp>
+#include <kvc/descriptors/request_admission.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

@@ -2,7 +2,7 @@
 // known-bad implementation of the descriptor is rejected by exploration alone.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/multimodal_prefix.hpp>
+#include <kvc/descriptors/multimodal_prefix.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

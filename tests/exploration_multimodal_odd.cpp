@@ -3,7 +3,7 @@
 // passes, every mutant under the policy and kvc's contract under the other policies fail.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/multimodal_prefix.hpp>
+#include <kvc/descriptors/multimodal_prefix.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

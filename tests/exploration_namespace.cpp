@@ -3,7 +3,7 @@
 // standard policies, is rejected by exploration alone.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/cache_namespace.hpp>
+#include <kvc/descriptors/cache_namespace.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

@@ -2,7 +2,7 @@
 // descriptor, rejected by kvc::explore alone.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/offsets_from_positions.hpp>
+#include <kvc/descriptors/offsets_from_positions.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_checks.hpp"

@@ -3,7 +3,7 @@
 // (The descriptor's policy suites are explored in tests/exploration_prefix_under.cpp.)
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/prefix_reuse.hpp>
+#include <kvc/descriptors/prefix_reuse.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

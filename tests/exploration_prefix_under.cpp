@@ -3,7 +3,7 @@
 // policies, are rejected by exploration alone.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/prefix_reuse.hpp>
+#include <kvc/descriptors/prefix_reuse.hpp>
 #include <kvc/explore.hpp>
 
 #include "exploration_support.hpp"

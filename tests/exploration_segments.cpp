@@ -6,8 +6,8 @@
 // in other styles pass both the fixtures and exploration.
 #include <doctest/doctest.h>
 
-#include <kvc/contracts/segment_offsets.hpp>
-#include <kvc/contracts/segment_positions.hpp>
+#include <kvc/descriptors/segment_offsets.hpp>
+#include <kvc/descriptors/segment_positions.hpp>
 #include <kvc/explore.hpp>
 #include <kvc/row_length.hpp>
 #include <kvc/segment_offsets.hpp>

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <kvc/conformance.hpp>
+#include <kvc/verification/contracts.hpp>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/for_each.hpp>

@@ -1,4 +1,4 @@
-// bind_suites: every suite of kvc's contract descriptors (kvc::verification::contracts) as Python
+// bind_suites: every suite of kvc's contract descriptors (kvc::verification::suite_index) as Python
 // data, so that kvc.testing checks Python code against the very fixtures the C++ checks use.
 //
 // Only the fixtures are walked, never kvc::check against the descriptors' mutants: that is what
@@ -34,7 +34,7 @@
 #include <kvc/exploration/profile_rules.hpp>
 #include <kvc/multimodal_item.hpp>
 #include <kvc/verification/call_shapes.hpp>
-#include <kvc/verification/contracts.hpp>
+#include <kvc/verification/suite_index.hpp>
 #include <kvc/verification/position_call.hpp>
 
 namespace py = pybind11;
@@ -170,14 +170,12 @@ py::list fixtures_of(const Suite& suite) {
 /// compared as a bound)]}].
 py::list every_suite() {
   py::list suites;
-  boost::hana::for_each(kvc::verification::contracts, [&suites](const auto& contract) {
-    boost::hana::for_each(contract.checks, [&](const auto& check) {
-      py::dict suite;
-      suite["contract"] = py::str(boost::hana::to<const char*>(contract.name));
-      suite["suite"] = py::str(boost::hana::to<const char*>(check.name));
-      suite["fixtures"] = fixtures_of(check.suite);
-      suites.append(std::move(suite));
-    });
+  boost::hana::for_each(kvc::verification::suite_index, [&suites](const auto& entry) {
+    py::dict suite;
+    suite["contract"] = py::str(boost::hana::to<const char*>(entry.contract));
+    suite["suite"] = py::str(boost::hana::to<const char*>(entry.name));
+    suite["fixtures"] = fixtures_of(entry.suite);
+    suites.append(std::move(suite));
   });
   return suites;
 }

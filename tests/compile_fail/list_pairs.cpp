@@ -16,6 +16,7 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/conformance.hpp>
+#include <kvc/verification/contracts.hpp>
 
 namespace hana = boost::hana;
 

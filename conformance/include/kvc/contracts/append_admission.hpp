@@ -1,5 +1,5 @@
 // kvc/contracts/append_admission.hpp - the verification of append admission (FA-98626): known-bad
-// implementations and the contract's descriptor.
+// implementations (their descriptor: kvc/descriptors/).
 //
 // The mutants compute in `std::intmax_t` (or, where the bug is wrap-around, in `std::uintmax_t`) so
 // that they are wrong by design rather than by undefined behaviour.
@@ -115,34 +115,3 @@ inline constexpr auto narrows_to_uint32 = [](auto capacity, auto used, auto requ
 };
 
 }  // namespace kvc::mutants::append_admission
-
-namespace kvc::verification {
-
-/// Append admission: the record's suite (with its two published implementations) and the integer
-/// extremes, which alone reject the implementations that wrap or narrow.
-inline constexpr auto append_admission_contract = describe_contract<"append_admission">(
-    with_record(
-        check_suite<"append_admission", "fuzz_append_admission">(
-            suites::append_admission, kvc::admitted_append,
-            named<"strict_fit">(mutants::append_admission::strict_fit),
-            named<"admits_negative">(mutants::append_admission::admits_negative),
-            named<"returns_free_slots">(mutants::append_admission::returns_free_slots),
-            named<"returns_flag">(mutants::append_admission::returns_flag),
-            named<"trusts_negative_used">(mutants::append_admission::trusts_negative_used),
-            named<"clamps_negative_used">(mutants::append_admission::clamps_negative_used)),
-        // The record's table: fits exactly, one free short, partial would fit, empty append,
-        // empty cache, full cache, negative request.
-        record(suites::seed_append_admission<1>,
-               published<"seed_failure">(mutants::append_admission::seed_failure,
-                                         std::array{true, false, false, true, true, true, false}),
-               published<"seed_unsuccessful_fix">(
-                   mutants::append_admission::seed_unsuccessful_fix,
-                   std::array{true, false, false, true, true, false, false}))),
-    check_suite<"append_admission_extremes", "fuzz_append_admission">(
-        suites::append_admission_extremes, kvc::admitted_append,
-        named<"wrapping_sum">(mutants::append_admission::wrapping_sum),
-        named<"narrows_to_signed">(mutants::append_admission::narrows_to_signed),
-        named<"compares_raw">(mutants::append_admission::compares_raw),
-        named<"narrows_to_uint32">(mutants::append_admission::narrows_to_uint32)));
-
-}  // namespace kvc::verification

@@ -1,16 +1,17 @@
 // kvc/contracts/batch_admission.hpp - the verification of all-or-nothing batch admission: known-bad
-// implementations and the contract's descriptor.
+// implementations (their descriptor: kvc/descriptors/).
 //
-// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
-// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor
+// (kvc/descriptors/) ties them to the suites that must reject them
+// (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstdint>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
 #include <kvc/contracts/append_admission.hpp>
+#include <kvc/detail/ranges.hpp>
 
 #include <kvc/batch_admission.hpp>
 #include <kvc/verification/descriptor.hpp>
@@ -127,22 +128,3 @@ inline constexpr auto narrows_to_uint32 = [](auto capacity, auto used, const aut
 };
 
 }  // namespace kvc::mutants::batch_admission
-
-namespace kvc::verification {
-
-/// Batch admission: small requests, and requests at the integer extremes (the sum must be exact).
-inline constexpr auto batch_admission_contract = describe_contract<"batch_admission">(
-    check_suite<"batch_admission", "fuzz_batch_admission">(
-        suites::batch_admission, kvc::admitted_batch,
-        named<"greedy_partial">(mutants::batch_admission::greedy_partial),
-        named<"checks_sum_only">(mutants::batch_admission::checks_sum_only),
-        named<"checks_each_alone">(mutants::batch_admission::checks_each_alone),
-        named<"trusts_used">(mutants::batch_admission::trusts_used),
-        named<"refuses_zero_requests">(mutants::batch_admission::refuses_zero_requests)),
-    check_suite<"batch_admission_extremes", "fuzz_batch_admission">(
-        suites::batch_admission_extremes, kvc::admitted_batch,
-        named<"wrapping_sum">(mutants::batch_admission::wrapping_sum),
-        named<"compares_raw">(mutants::batch_admission::compares_raw),
-        named<"narrows_to_uint32">(mutants::batch_admission::narrows_to_uint32)));
-
-}  // namespace kvc::verification

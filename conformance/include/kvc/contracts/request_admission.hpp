@@ -1,5 +1,5 @@
 // kvc/contracts/request_admission.hpp - the verification of in-order request admission: known-bad
-// implementations and the contract's descriptor.
+// implementations (their descriptor: kvc/descriptors/).
 //
 // The mutants compute in `std::intmax_t` (or, where the bug is wrap-around or raw mixed-type
 // arithmetic, in an unsigned type) so that they are wrong by design rather than by undefined
@@ -8,11 +8,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
 #include <kvc/contracts/append_admission.hpp>
+#include <kvc/detail/ranges.hpp>
 
 #include <kvc/request_admission.hpp>
 #include <kvc/suites/request_admission.hpp>
@@ -213,26 +213,3 @@ inline constexpr auto narrow_count = [](auto capacity, auto used, const auto& re
 };
 
 }  // namespace kvc::mutants::request_admission
-
-namespace kvc::verification {
-
-/// Request admission: the in-order rule on small queues, and the running sum, mixed types and the
-/// count at the extremes.
-inline constexpr auto request_admission_contract = describe_contract<"request_admission">(
-    check_suite<"request_admission", "fuzz_request_admission">(
-        suites::request_admission, kvc::admitted_requests,
-        named<"skips_non_fitting">(mutants::request_admission::skips_non_fitting),
-        named<"refuses_zero_size">(mutants::request_admission::refuses_zero_size),
-        named<"negative_as_zero">(mutants::request_admission::negative_as_zero),
-        named<"returns_slot_total">(mutants::request_admission::returns_slot_total),
-        named<"admits_partial">(mutants::request_admission::admits_partial),
-        named<"trusts_state">(mutants::request_admission::trusts_state),
-        named<"strict_fit">(mutants::request_admission::strict_fit)),
-    check_suite<"request_admission_extremes", "fuzz_request_admission">(
-        suites::request_admission_extremes, kvc::admitted_requests,
-        named<"wrapping_sum">(mutants::request_admission::wrapping_sum),
-        named<"narrows_to_int">(mutants::request_admission::narrows_to_int),
-        named<"compares_raw">(mutants::request_admission::compares_raw),
-        named<"narrow_count">(mutants::request_admission::narrow_count)));
-
-}  // namespace kvc::verification

@@ -1,8 +1,9 @@
 // kvc/contracts/segment_offsets.hpp - the verification of run offsets (`cu_seqlens`), run count and
-// longest run (`max_seqlen`): known-bad implementations and the contract's descriptor.
+// longest run (`max_seqlen`): known-bad implementations (their descriptor: kvc/descriptors/).
 //
-// The known-bad implementations are plausible ways to get the contract wrong; the descriptor at
-// the end ties them to the suites that must reject them (kvc/verification/descriptor.hpp).
+// The known-bad implementations are plausible ways to get the contract wrong; the descriptor
+// (kvc/descriptors/) ties them to the suites that must reject them
+// (kvc/verification/descriptor.hpp).
 #pragma once
 
 #include <cstddef>
@@ -249,42 +250,3 @@ inline constexpr auto zero_id_is_padding_in_rows = [](auto segments, std::size_t
 };
 
 }  // namespace kvc::mutants::segment_offsets
-
-namespace kvc::verification {
-
-/// The varlen-attention view of packed segments: offsets (of one row and of `[B, L]` batches), run
-/// count and longest run.
-inline constexpr auto segment_offsets_contract = describe_contract<"segment_offsets">(
-    check_suite<"segment_offsets", "fuzz_segment_offsets">(
-        suites::segment_offsets, kvc::segment_offsets,
-        named<"no_total">(mutants::segment_offsets::no_total),
-        named<"merges_reused_ids">(mutants::segment_offsets::merges_reused_ids),
-        named<"empty_writes_nothing">(mutants::segment_offsets::empty_writes_nothing),
-        named<"lengths_not_offsets">(mutants::segment_offsets::lengths_not_offsets),
-        named<"offsets_in_uint8">(mutants::segment_offsets::offsets_in_uint8),
-        named<"zero_id_is_padding">(mutants::segment_offsets::zero_id_is_padding),
-        named<"drops_trailing_singleton">(mutants::segment_offsets::drops_trailing_singleton)),
-    // [B, L] batches: the row-aware form.
-    check_suite<"segment_offsets_rows", "">(
-        suites::segment_offsets_rows, kvc::segment_offsets,
-        named<"ignores_row_boundaries">(mutants::segment_offsets::ignores_row_boundaries),
-        named<"restarts_only_at_row_starts">(mutants::segment_offsets::restarts_only_at_row_starts),
-        named<"continues_id_across_rows">(mutants::segment_offsets::continues_id_across_rows),
-        named<"row_boundary_off_by_one">(mutants::segment_offsets::row_boundary_off_by_one),
-        named<"no_total_in_rows">(mutants::segment_offsets::no_total_in_rows),
-        named<"total_per_row">(mutants::segment_offsets::total_per_row),
-        named<"row_local_offsets">(mutants::segment_offsets::row_local_offsets),
-        named<"zero_id_is_padding_in_rows">(mutants::segment_offsets::zero_id_is_padding_in_rows)),
-    check_suite<"segment_run_count", "">(
-        suites::segment_run_count, kvc::segment_run_count,
-        named<"counts_distinct_ids">(mutants::segment_offsets::counts_distinct_ids),
-        named<"counts_changes">(mutants::segment_offsets::counts_changes),
-        named<"run_count_in_uint8">(mutants::segment_offsets::run_count_in_uint8),
-        named<"ids_as_int32">(mutants::segment_offsets::ids_as_int32)),
-    check_suite<"max_segment_length", "">(
-        suites::max_segment_length, kvc::max_segment_length,
-        named<"longest_per_id">(mutants::segment_offsets::longest_per_id),
-        named<"largest_position">(mutants::segment_offsets::largest_position),
-        named<"max_length_in_uint8">(mutants::segment_offsets::max_length_in_uint8)));
-
-}  // namespace kvc::verification

@@ -6,15 +6,15 @@
 
 #include <boost/hana/tuple.hpp>
 
-#include <kvc/contracts/append_admission.hpp>
-#include <kvc/contracts/batch_admission.hpp>
-#include <kvc/contracts/cache_namespace.hpp>
-#include <kvc/contracts/multimodal_prefix.hpp>
-#include <kvc/contracts/offsets_from_positions.hpp>
-#include <kvc/contracts/prefix_reuse.hpp>
-#include <kvc/contracts/request_admission.hpp>
-#include <kvc/contracts/segment_offsets.hpp>
-#include <kvc/contracts/segment_positions.hpp>
+#include <kvc/descriptors/append_admission.hpp>
+#include <kvc/descriptors/batch_admission.hpp>
+#include <kvc/descriptors/cache_namespace.hpp>
+#include <kvc/descriptors/multimodal_prefix.hpp>
+#include <kvc/descriptors/offsets_from_positions.hpp>
+#include <kvc/descriptors/prefix_reuse.hpp>
+#include <kvc/descriptors/request_admission.hpp>
+#include <kvc/descriptors/segment_offsets.hpp>
+#include <kvc/descriptors/segment_positions.hpp>
 
 namespace kvc::verification {
 

@@ -1,0 +1,69 @@
+// kvc/descriptors/cache_namespace.hpp - the descriptor of namespace isolation with structured
+// namespaces: which suites kvc's reference must pass, and which known-bad implementations
+// (kvc/contracts/cache_namespace.hpp) each suite must reject.
+//
+// A descriptor is a constant, evaluated where it is defined, so it is costly to include: only kvc's
+// own proofs and the tools that loop over every contract (kvc-report, the fuzz seeds, the Python
+// package) need it, through kvc/verification/contracts.hpp. kvc/conformance.hpp does not include
+// it.
+#pragma once
+
+#include <kvc/contracts/cache_namespace.hpp>
+#include <kvc/descriptors/prefix_reuse.hpp>
+#include <kvc/verification/descriptor.hpp>
+
+namespace kvc::verification {
+
+/// Namespace isolation for an engine with policy P: kvc's contract under P passes; every aliasing
+/// comparison under P, and kvc's contract under the other standard policies (correct engines of
+/// another policy), fail.
+template <fixed_label Name, reuse_policy P, reuse_policy... Others>
+[[nodiscard]] constexpr auto namespace_isolation_under_check() noexcept {
+  namespace bad = mutants::prefix_reuse;
+  return check_suite<Name, "">(
+      suites::namespace_isolation_under<P>, reusable_prefix_length_under<P>,
+      named<"the contract under another policy">(reusable_prefix_length_under<Others>)...,
+      named<"concatenated_key under the policy">(bad::under<P>(mutants::cache_namespace::concatenated_key)),
+      named<"adapter_name_only under the policy">(bad::under<P>(mutants::cache_namespace::adapter_name_only)),
+      named<"ignores_salt under the policy">(bad::under<P>(mutants::cache_namespace::ignores_salt)),
+      named<"ignores_adapter under the policy">(bad::under<P>(mutants::cache_namespace::ignores_adapter)),
+      named<"salt_prefix_match under the policy">(bad::under<P>(mutants::cache_namespace::salt_prefix_match)),
+      named<"slash_joined_key under the policy">(bad::under<P>(mutants::cache_namespace::slash_joined_key)),
+      named<"untagged_tuple under the policy">(bad::under<P>(mutants::cache_namespace::untagged_tuple)),
+      named<"salt_then_adapter_key under the policy">(bad::under<P>(mutants::cache_namespace::salt_then_adapter_key)),
+      named<"base_cache_serves_adapters under the policy">(bad::under<P>(mutants::cache_namespace::base_cache_serves_adapters)),
+      named<"revision_as_uint32 under the policy">(bad::under<P>(mutants::cache_namespace::revision_as_uint32)),
+      named<"case_insensitive under the policy">(bad::under<P>(mutants::cache_namespace::case_insensitive)),
+      named<"c_string_compare under the policy">(bad::under<P>(mutants::cache_namespace::c_string_compare)),
+      named<"trims_whitespace under the policy">(bad::under<P>(mutants::cache_namespace::trims_whitespace)));
+}
+
+/// Structured namespaces: every field separates, and no two fields run into each other.
+inline constexpr auto cache_namespace_contract = describe_contract<"cache_namespace">(
+    check_suite<"namespace_isolation", "fuzz_cache_namespace">(
+        suites::namespace_isolation, kvc::reusable_prefix_length,
+        named<"concatenated_key">(mutants::cache_namespace::concatenated_key),
+        named<"adapter_name_only">(mutants::cache_namespace::adapter_name_only),
+        named<"ignores_salt">(mutants::cache_namespace::ignores_salt),
+        named<"ignores_adapter">(mutants::cache_namespace::ignores_adapter),
+        named<"salt_prefix_match">(mutants::cache_namespace::salt_prefix_match),
+        named<"slash_joined_key">(mutants::cache_namespace::slash_joined_key),
+        named<"untagged_tuple">(mutants::cache_namespace::untagged_tuple),
+        named<"salt_then_adapter_key">(mutants::cache_namespace::salt_then_adapter_key),
+        named<"base_cache_serves_adapters">(mutants::cache_namespace::base_cache_serves_adapters),
+        named<"revision_as_uint32">(mutants::cache_namespace::revision_as_uint32),
+        named<"case_insensitive">(mutants::cache_namespace::case_insensitive),
+        named<"c_string_compare">(mutants::cache_namespace::c_string_compare),
+        named<"trims_whitespace">(mutants::cache_namespace::trims_whitespace)),
+    namespace_isolation_under_check<"namespace_isolation_under exact", exact_policy,
+                                    blocks_of_16_policy, recompute_last_policy, vllm_policy>(),
+    namespace_isolation_under_check<"namespace_isolation_under blocks of 16", blocks_of_16_policy,
+                                    exact_policy, recompute_last_policy, vllm_policy>(),
+    namespace_isolation_under_check<"namespace_isolation_under last token recomputed",
+                                    recompute_last_policy, exact_policy, blocks_of_16_policy,
+                                    vllm_policy>(),
+    namespace_isolation_under_check<"namespace_isolation_under blocks of 16, last token recomputed",
+                                    vllm_policy, exact_policy, blocks_of_16_policy,
+                                    recompute_last_policy>());
+
+}  // namespace kvc::verification
