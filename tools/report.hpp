@@ -6,7 +6,6 @@
 #pragma once
 
 #include <kvc/conformance.hpp>
-#include <kvc/verification/contracts.hpp>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/for_each.hpp>
@@ -62,6 +61,10 @@ struct numbered_table {
   table value;
 };
 
+/// More suite checks than any contract has: a table's number is its contract's index times this,
+/// plus the check's index in the contract.
+inline constexpr std::size_t checks_per_contract = 1000;
+
 /// Every table of one suite check (`position` is its place among all checks): the suite against
 /// `reference` (kvc's contract), the implementations its failure records publish and its
 /// known-bad implementations.
@@ -98,64 +101,31 @@ void add_check_tables(std::vector<numbered_table>& tables, std::size_t position,
   add_mutants(check.suite);
 }
 
-template <class Tuple>
-inline constexpr std::size_t length_of = decltype(hana::length(std::declval<Tuple>()))::value;
-
-/// The number of suite checks of the contracts before contract `Contract`.
-template <std::size_t Contract>
-inline constexpr std::size_t checks_before = [] {
-  std::size_t count = 0;
-  [&count]<std::size_t... Before>(std::index_sequence<Before...>) {
-    ((count += length_of<decltype(hana::at_c<Before>(kvc::verification::contracts).checks)>), ...);
-  }(std::make_index_sequence<Contract>{});
-  return count;
-}();
-
-/// The tables of the suite checks whose position is `Shard` modulo `Shards`. Running every check
-/// of every contract instantiates `kvc::check` for each (suite, implementation) pair, which is
-/// most of kvc-report's compile time: tools/CMakeLists.txt compiles one translation unit per
-/// shard so that the build's cores share it.
-template <std::size_t Shards, std::size_t Shard>
-void add_shard_tables(std::vector<numbered_table>& tables, scope fixtures) {
-  constexpr auto& contracts = kvc::verification::contracts;
-  [&]<std::size_t... Contract>(std::index_sequence<Contract...>) {
-    const auto add_contract = [&]<std::size_t C>(std::integral_constant<std::size_t, C>) {
-      const auto& checks = hana::at_c<C>(contracts).checks;
-      [&]<std::size_t... Check>(std::index_sequence<Check...>) {
-        const auto add_check = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
-          if constexpr ((checks_before<C> + K) % Shards == Shard)
-            add_check_tables(tables, checks_before<C> + K, hana::at_c<K>(checks), fixtures);
-        };
-        (add_check(std::integral_constant<std::size_t, Check>{}), ...);
-      }(std::make_index_sequence<length_of<decltype(checks)>>{});
+/// The tables of part `Part` of `Parts` of one contract's suite checks (those whose index is `Part`
+/// modulo `Parts`), numbered by the contract's place among all contracts (`contract_index`) and the
+/// check's place in it. Running every check instantiates `kvc::check` for each (suite,
+/// implementation) pair, which is most of kvc-report's compile time and memory: tools/CMakeLists.txt
+/// compiles one translation unit per part of each contract (tools/report_shard.cpp), each with only
+/// that contract's descriptor.
+template <std::size_t Parts, std::size_t Part, class Contract>
+void add_contract_tables(std::vector<numbered_table>& tables, std::size_t contract_index,
+                         const Contract& contract, scope fixtures) {
+  [&]<std::size_t... Check>(std::index_sequence<Check...>) {
+    const auto add_check = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+      if constexpr (K % Parts == Part)
+        add_check_tables(tables, contract_index * checks_per_contract + K,
+                         hana::at_c<K>(contract.checks), fixtures);
     };
-    (add_contract(std::integral_constant<std::size_t, Contract>{}), ...);
-  }(std::make_index_sequence<length_of<decltype(contracts)>>{});
+    (add_check(std::integral_constant<std::size_t, Check>{}), ...);
+  }(std::make_index_sequence<decltype(hana::length(contract.checks))::value>{});
 }
 
-/// Defined, for each shard, in a translation unit of its own (report_shard.cpp).
-template <std::size_t Shard>
-void add_tables(std::vector<numbered_table>& tables, scope fixtures);
-
-/// The README's table of known-bad implementations: one row per suite, with every implementation
-/// the suite is proven to reject (the records' first).
-inline void print_mutant_table(std::ostream& out) {
-  out << "| contract | suite | known-bad implementations rejected |\n|---|---|---|\n";
-  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
-    hana::for_each(contract.checks, [&](const auto& check) {
-      std::string names;
-      const auto add = [&names](const auto& name) {
-        names += (names.empty() ? "`" : ", `") + std::string(hana::to<const char*>(name)) + "`";
-      };
-      hana::for_each(check.records, [&](const auto& record) {
-        hana::for_each(record.rows, [&](const auto& row) { add(row.name); });
-      });
-      hana::for_each(check.mutants, [&](const auto& mutant) { add(mutant.name); });
-      out << "| `" << hana::to<const char*>(contract.name) << "` | `"
-          << hana::to<const char*>(check.name) << "` | " << names << " |\n";
-    });
-  });
-}
+/// What one shard adds: the contract it covers (its name, to be checked against the descriptors'
+/// order) and its tables.
+struct shard_tables {
+  std::string contract;
+  std::vector<numbered_table> tables;
+};
 
 /// One JSON object per table, one per line: the records' observation format.
 inline void print_json(std::ostream& out, const std::vector<table>& tables) {

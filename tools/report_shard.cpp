@@ -1,15 +1,21 @@
-// One shard of kvc-report's tables: tools/CMakeLists.txt compiles this file once per shard, with
-// KVC_REPORT_SHARDS and KVC_REPORT_SHARD set, so that instantiating `kvc::check` for every
-// (suite, implementation) pair is spread over the build's cores.
+// One shard of kvc-report's tables: tools/CMakeLists.txt compiles this file once per part of each
+// contract, with only that contract's descriptor included and these set:
+//   KVC_REPORT_FUNCTION    the shard's function, declared in the generated report_shards.inc
+//   KVC_REPORT_DESCRIPTOR  the descriptor (prefix_reuse_contract, ...)
+//   KVC_REPORT_CONTRACT    its index in kvc::verification::contracts
+//   KVC_REPORT_PARTS, KVC_REPORT_PART  which of its suite checks this shard runs
+// so that instantiating `kvc::check` for every (suite, implementation) pair is spread over the
+// build's cores, and no shard holds more than its own contract (each stays under 1.5 GB of g++).
 #include "report.hpp"
 
 namespace kvc::report {
 
-template <std::size_t Shard>
-void add_tables(std::vector<numbered_table>& tables, scope fixtures) {
-  add_shard_tables<KVC_REPORT_SHARDS, Shard>(tables, fixtures);
+shard_tables KVC_REPORT_FUNCTION(scope fixtures) {
+  const auto& contract = kvc::verification::KVC_REPORT_DESCRIPTOR;
+  shard_tables shard{hana::to<const char*>(contract.name), {}};
+  add_contract_tables<KVC_REPORT_PARTS, KVC_REPORT_PART>(shard.tables, KVC_REPORT_CONTRACT, contract,
+                                                         fixtures);
+  return shard;
 }
-
-template void add_tables<KVC_REPORT_SHARD>(std::vector<numbered_table>&, scope);
 
 }  // namespace kvc::report
