@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""What kvc costs a user's build, measured as ratios to a baseline compiled in the same run.
+
+The user-TU cases (bench/compile_cost/*.cpp), each compiled `--runs` times per compiler with
+`-std=c++20 -O0 -c`, timed as the compiler's CPU time (user + system, from the kernel's rusage of
+the child, so other load on the machine inflates it little) and reported as the median:
+
+  baseline       engine code alone (bench/compile_cost/engine.hpp)
+  narrow         + kvc/verification/checks.hpp and one suite header, no verify
+  narrow+1       + one static_assert(kvc::verify(kvc::suites::prefix_reuse, f))
+  narrow+4       + four (further verifies: (narrow+4 - narrow+1) / 3 each)
+  umbrella       kvc/conformance.hpp instead of the narrow headers, no verify
+  umbrella+1     kvc/conformance.hpp and one verify
+
+Then the budgets as ratios (exit status 1 when one is exceeded on g++; on clang++ they are
+reported), and,
+on request, the peak memory of chosen translation units of a build tree (--heaviest, from its
+compile_commands.json) and the CPU time of a whole workflow on a fresh copy of the sources
+(--workflow default).
+
+  /usr/bin/python3 bench/compile_cost.py                      # g++ and clang++, 5 runs
+  /usr/bin/python3 bench/compile_cost.py --workflow default   # + the quick start's CPU time
+Only the standard library of Python is used.
+"""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).resolve().parent / "compile_cost"
+
+# (name, source, extra flags)
+USER_CASES = [
+    ("baseline", "baseline.cpp", []),
+    ("narrow", "narrow.cpp", []),
+    ("narrow+1", "verify.cpp", ["-DKVC_COST_VERIFIES=1"]),
+    ("narrow+4", "verify.cpp", ["-DKVC_COST_VERIFIES=4"]),
+    ("umbrella", "umbrella.cpp", []),
+    ("umbrella+1", "verify.cpp", ["-DKVC_COST_VERIFIES=1", "-DKVC_COST_UMBRELLA=1"]),
+]
+
+
+def run_measured(command, cwd=None):
+    """Runs `command`; returns (CPU seconds of it and its children, peak RSS in MB)."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            text = errors.read().decode(errors="replace")
+            raise RuntimeError(f"{' '.join(command)} failed:\n{text[-4000:]}")
+    # ru_maxrss of a child is the largest of its process tree (the compiler proper, for a driver).
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
+
+
+def user_cases(cxx, runs, include_dirs):
+    results = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, source, flags in USER_CASES:
+            command = [cxx, "-std=c++20", "-O0", *flags, *[f"-I{d}" for d in include_dirs],
+                       "-c", str(CASES / source), "-o", os.path.join(scratch, "case.o")]
+            times, peak = [], 0.0
+            for _ in range(runs):
+                seconds, rss = run_measured(command)
+                times.append(seconds)
+                peak = max(peak, rss)
+            results[name] = {"cpu_s": statistics.median(times), "runs": times, "peak_mb": peak}
+            print(f"  {cxx:10} {name:11} {results[name]['cpu_s']:6.2f} s  "
+                  f"(runs {', '.join(f'{t:.2f}' for t in times)}; {peak:.0f} MB)", flush=True)
+    return results
+
+
+def budgets(results, enforced):
+    """The targets as (description, measured, limit, enforced) over one compiler's cases; the
+    budgets are enforced on g++ (the compiler they were set for), reported on the others."""
+    base = results["baseline"]["cpu_s"]
+    narrow = results["narrow"]["cpu_s"]
+    one = results["narrow+1"]["cpu_s"]
+    further = (results["narrow+4"]["cpu_s"] - one) / 3
+    umbrella = results["umbrella"]["cpu_s"]
+    return [
+        ("narrow headers + one verify, x the baseline", one / base, 2.5, enforced),
+        # 0.3 s against a 0.42 s baseline: as a ratio, 0.71 of the baseline.
+        ("each further verify, x the baseline", further / base, 0.3 / 0.42, enforced),
+        ("kvc/conformance.hpp, x the narrow headers", umbrella / narrow, 2.0, False),
+    ]
+
+
+def heaviest(build_dir, pattern, runs):
+    """Recompiles the translation units of `build_dir` whose file matches `pattern`; peak RSS."""
+    commands = json.loads((Path(build_dir) / "compile_commands.json").read_text())
+    chosen = [c for c in commands if re.search(pattern, c["file"])]
+    rows = []
+    for entry in chosen:
+        command = shlex.split(entry["command"])
+        if "-o" in command:
+            i = command.index("-o")
+            command[i + 1] = os.devnull
+        peak, times = 0.0, []
+        for _ in range(runs):
+            seconds, rss = run_measured(command, cwd=entry["directory"])
+            times.append(seconds)
+            peak = max(peak, rss)
+        rows.append((peak, statistics.median(times), entry["file"]))
+        print(f"  {peak:7.0f} MB {statistics.median(times):6.1f} s  {entry['file']}", flush=True)
+    return sorted(rows, reverse=True)
+
+
+def workflow(preset):
+    """CPU time of `cmake --workflow --preset <preset>` on a fresh copy of the tracked sources."""
+    with tempfile.TemporaryDirectory() as scratch:
+        files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                               capture_output=True).stdout.decode().split("\0")
+        for name in filter(None, files):
+            target = Path(scratch) / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target)
+        began = time.monotonic()
+        seconds, _ = run_measured(["cmake", "--workflow", "--preset", preset], cwd=scratch)
+        return seconds, time.monotonic() - began
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cxx", nargs="+", default=["g++", "clang++"])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--heaviest", metavar="BUILD_DIR",
+                        help="also measure the peak memory of chosen translation units there")
+    parser.add_argument("--heaviest-files", default=r"(contracts_shard_\d+|offsets_from_positions"
+                        r"|engine_profiles|exploration_admission)\.cpp$")
+    parser.add_argument("--workflow", metavar="PRESET",
+                        help="also time `cmake --workflow --preset PRESET` on a fresh copy")
+    parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
+    args = parser.parse_args()
+
+    include_dirs = [ROOT / "include", ROOT / "conformance" / "include"]
+    report, failed = {"user_tu": {}, "budgets": {}}, False
+    for cxx in args.cxx:
+        if shutil.which(cxx) is None:
+            print(f"{cxx}: not found, skipped")
+            continue
+        print(f"{cxx}: median CPU time of {args.runs} runs, -std=c++20 -O0 -c", flush=True)
+        results = user_cases(cxx, args.runs, include_dirs)
+        report["user_tu"][cxx] = results
+        base = results["baseline"]["cpu_s"]
+        for name, row in results.items():
+            print(f"  {name:11} {row['cpu_s'] / base:5.2f}x the baseline")
+        report["budgets"][cxx] = []
+        gnu = "clang" not in Path(cxx).name
+        for text, measured, limit, enforced in budgets(results, gnu):
+            over = measured > limit
+            verdict = "over" if over else "within"
+            kind = "budget" if enforced else "target, not enforced"
+            print(f"  {text}: {measured:.2f} ({verdict} {limit:.2f}; {kind})")
+            report["budgets"][cxx].append(
+                {"what": text, "measured": measured, "limit": limit, "enforced": enforced})
+            failed |= over and enforced
+    if args.heaviest:
+        print(f"peak memory of chosen translation units of {args.heaviest}:")
+        rows = heaviest(args.heaviest, args.heaviest_files, 1)
+        report["heaviest"] = [{"peak_mb": p, "cpu_s": t, "file": f} for p, t, f in rows]
+    if args.workflow:
+        print(f"cmake --workflow --preset {args.workflow} on a fresh copy ...", flush=True)
+        cpu, wall = workflow(args.workflow)
+        base = report["user_tu"].get("g++", {}).get("baseline", {}).get("cpu_s")
+        ratio = f", {cpu / base:.0f}x the g++ baseline" if base else ""
+        print(f"  {cpu:.0f} s of CPU time (user + system) in {wall:.0f} s{ratio}")
+        report["workflow"] = {"preset": args.workflow, "cpu_s": cpu, "wall_s": wall}
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
