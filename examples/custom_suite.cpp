@@ -1,5 +1,4 @@
 // Verifying your own implementation: against kvc's suites, and against a suite of your own.
-#include <kvc/conformance.hpp>
 
 #include <boost/hana/tuple.hpp>
 
@@ -10,7 +9,11 @@
 #include <utility>
 
 // [snippet]
-#include <kvc/conformance.hpp>
+#include <kvc/suites/append_admission.hpp>
+#include <kvc/suites/append_admission_extremes.hpp>
+#include <kvc/suites/segment_positions.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/fixture.hpp>
 
 // An engine's own admission check, written as the engine needs it...
 namespace my_engine {

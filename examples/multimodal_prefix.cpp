@@ -1,7 +1,7 @@
 // Prefix reuse with images and prompt embeddings: equal token ids are not equal tokens.
-#include <kvc/conformance.hpp>
 #include <kvc/multimodal_prefix.hpp>
 #include <kvc/suites/multimodal_prefix_reuse.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <cstddef>

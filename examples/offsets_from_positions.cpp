@@ -1,9 +1,12 @@
 // cu_seqlens and max_seqlen from position ids, and the engine bugs the suites catch: each engine
 // derivation is written here before and after its fix, and the suites reject every "before" and
 // accept every "after", at compile time and at run time.
-#include <kvc/conformance.hpp>
 #include <kvc/offsets_from_positions.hpp>
 #include <kvc/position_components.hpp>
+#include <kvc/suites/max_sequence_length_from_positions.hpp>
+#include <kvc/suites/offsets_from_positions.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/report.hpp>
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,10 @@
 // A user's own prefix cache and slot allocator, wired into kvc's model-based stateful checks.
 // Exits 0 when both pass.
-#include <kvc/conformance.hpp>
+#include <kvc/cache_namespace.hpp>
+#include <kvc/stateful/check_options.hpp>
+#include <kvc/stateful/prefix_cache_check.hpp>
+#include <kvc/stateful/slot_allocator_check.hpp>
+#include <kvc/stateful/stateful_report.hpp>
 
 #include <algorithm>
 #include <cstddef>

@@ -1,6 +1,5 @@
 // Stateful scenarios at compile time: an engine's own constexpr prefix cache checked against
 // kvc::suites::prefix_cache_scenarios, a factory per scenario.
-#include <kvc/conformance.hpp>
 #include <kvc/contracts/prefix_cache_scenarios.hpp>
 
 #include <array>
@@ -10,7 +9,11 @@
 #include <span>
 
 // [snippet]
-#include <kvc/conformance.hpp>
+#include <kvc/model/slot_allocator.hpp>
+#include <kvc/suites/prefix_cache_scenarios.hpp>
+#include <kvc/suites/slot_allocator_scenarios.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/report.hpp>
 
 // An engine's prefix cache, in fixed storage so that it works in a constant expression.
 class my_cache {
