@@ -66,18 +66,19 @@ def run_measured(command, cwd=None):
 
 def user_cases(cxx, runs, include_dirs):
     """Every case `runs` times, round-robin (a drift in the machine's speed then shifts every case
-    alike, and the ratios stay)."""
+    alike, and the ratios stay), after one round that is not counted (it warms the file cache)."""
     times = {name: [] for name, _, _ in USER_CASES}
     peaks = {name: 0.0 for name, _, _ in USER_CASES}
     with tempfile.TemporaryDirectory() as scratch:
-        for _ in range(runs):
+        for round_ in range(runs + 1):
             for name, source, flags in USER_CASES:
                 command = [cxx, "-std=c++20", "-O0", *flags,
                            *[f"-I{d}" for d in include_dirs], "-c", str(CASES / source),
                            "-o", os.path.join(scratch, "case.o")]
                 seconds, rss = run_measured(command)
-                times[name].append(seconds)
-                peaks[name] = max(peaks[name], rss)
+                if round_ > 0:
+                    times[name].append(seconds)
+                    peaks[name] = max(peaks[name], rss)
     results = {}
     for name, _, _ in USER_CASES:
         results[name] = {"cpu_s": statistics.median(times[name]), "runs": times[name],
