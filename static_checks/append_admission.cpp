@@ -73,7 +73,7 @@ static_assert(kvc::integer<std::int8_t> && kvc::integer<std::uint64_t> && !kvc::
 }  // namespace
 
 // --- What each suite misses ----------------------------------------------------------------------
-// (contracts.cpp proves every mutant rejected by its suite; these show which fixtures do it.)
+// (descriptors/ proves every mutant rejected by its suite; these show which fixtures do it.)
 #include <kvc/contracts/append_admission.hpp>
 
 namespace {

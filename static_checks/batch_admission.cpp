@@ -13,7 +13,7 @@ namespace {
 
 
 namespace bad = kvc::mutants::batch_admission;
-// Wrong only at the extremes: exact on small ints (contracts.cpp proves the extremes reject it).
+// Wrong only at the extremes: exact on small ints (descriptors/ proves the extremes reject it).
 static_assert(kvc::conforms(kvc::suites::batch_admission, bad::wrapping_sum));
 
 // Each suite accepted these before the fixtures marked false below: those are what reject them.

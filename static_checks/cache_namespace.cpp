@@ -48,7 +48,7 @@ static_assert(kvc::reusable_prefix_length(cache_namespace{"m", "sql", 3, "t"},
 }  // namespace
 
 // --- What the suite missed before its last nine fixtures -----------------------------------------
-// (contracts.cpp proves every mutant rejected; these show that the new fixtures are what do it.)
+// (descriptors/ proves every mutant rejected; these show that the new fixtures are what do it.)
 #include <kvc/contracts/cache_namespace.hpp>
 
 namespace {

@@ -232,7 +232,7 @@ static_assert(!kvc::detail::representable<kvc::detail::sequence_as_span_of<unsig
     std::array<i64, 2>{0, -1}));
 
 // --- What rejects each known-bad implementation ----------------------------------------------------
-// (contracts.cpp proves every one rejected; these show by which fixtures. A one-row implementation
+// (descriptors/ proves every one rejected; these show by which fixtures. A one-row implementation
 // skips the 3-row fixtures, which count as not failed.)
 namespace bad = kvc::mutants::offsets_from_positions;
 using kvc::outcomes;

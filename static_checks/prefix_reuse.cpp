@@ -107,7 +107,7 @@ static_assert(!kvc::comparable_sequences<std::array<opaque, 1>, std::array<opaqu
 }  // namespace
 
 // --- What the record's own fixtures miss -----------------------------------------------------------
-// (contracts.cpp proves every mutant rejected by the whole suite; these are rejected only by the
+// (descriptors/ proves every mutant rejected by the whole suite; these are rejected only by the
 // fixtures kvc adds.)
 #include <kvc/contracts/prefix_reuse.hpp>
 

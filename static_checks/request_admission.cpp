@@ -109,7 +109,7 @@ constexpr bool queue_of_one_is_append() {
 }
 static_assert(queue_of_one_is_append());
 
-// Wrong only at the extremes: exact on small ints (contracts.cpp proves the extremes reject them).
+// Wrong only at the extremes: exact on small ints (descriptors/ proves the extremes reject them).
 namespace bad = kvc::mutants::request_admission;
 static_assert(kvc::conforms(kvc::suites::request_admission, bad::wrapping_sum));
 static_assert(kvc::conforms(kvc::suites::request_admission, bad::narrows_to_int));

@@ -61,7 +61,7 @@ static_assert(!std::invocable<decltype(kvc::segment_run_count), int>);
 }  // namespace
 
 // --- What the suites missed before their new fixtures ---------------------------------------------
-// (contracts.cpp proves every mutant rejected; these show which fixtures do it.)
+// (descriptors/ proves every mutant rejected; these show which fixtures do it.)
 #include <kvc/contracts/segment_offsets.hpp>
 
 namespace {

@@ -119,7 +119,7 @@ static_assert(!kvc::position_output<std::span<const int>>);
 }  // namespace
 
 // --- What the suites missed before their new fixtures ---------------------------------------------
-// (contracts.cpp proves every mutant rejected; these show which fixtures do it.)
+// (descriptors/ proves every mutant rejected; these show which fixtures do it.)
 #include <kvc/contracts/segment_positions.hpp>
 
 namespace {

@@ -201,7 +201,7 @@ static_assert(!kvc::row_positions_call::accepts<decltype(one_row), args>);
 }  // namespace
 
 // --- Which fixtures reject which mutants ------------------------------------------------------------
-// (contracts.cpp proves every mutant rejected; these show that the first fixture is not enough.)
+// (descriptors/ proves every mutant rejected; these show that the first fixture is not enough.)
 #include <kvc/contracts/segment_offsets.hpp>
 #include <kvc/contracts/segment_positions.hpp>
 

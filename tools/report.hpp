@@ -54,8 +54,9 @@ template <class Suite, class Impl>
 /// fixture of every suite against every implementation.
 enum class scope { records, full };
 
-/// The tables of one suite check, with the check's position among all contracts' checks so that
-/// tables built in several translation units can be put back in the descriptors' order.
+/// The tables of one suite check, numbered by its contract's place and its own (see
+/// `checks_per_contract`) so that tables built in several translation units can be put back in
+/// the descriptors' order.
 struct numbered_table {
   std::size_t check;
   table value;
@@ -65,8 +66,8 @@ struct numbered_table {
 /// plus the check's index in the contract.
 inline constexpr std::size_t checks_per_contract = 1000;
 
-/// Every table of one suite check (`position` is its place among all checks): the suite against
-/// `reference` (kvc's contract), the implementations its failure records publish and its
+/// Every table of one suite check (`position` is its number, see `numbered_table`): the suite
+/// against `reference` (kvc's contract), the implementations its failure records publish and its
 /// known-bad implementations.
 template <class Check>
 void add_check_tables(std::vector<numbered_table>& tables, std::size_t position, const Check& check,
