@@ -1,6 +1,8 @@
 // Static checks of kvc::admitted_append (FA-98626). Compiled, never run.
 #include <kvc/append_admission.hpp>
-#include <kvc/conformance.hpp>
+#include <kvc/suites/append_admission.hpp>
+#include <kvc/suites/append_admission_extremes.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <concepts>

@@ -1,7 +1,9 @@
 // Static checks of kvc::admitted_batch. Compiled, never run.
 #include <kvc/batch_admission.hpp>
-#include <kvc/conformance.hpp>
 #include <kvc/contracts/batch_admission.hpp>
+#include <kvc/suites/batch_admission.hpp>
+#include <kvc/suites/batch_admission_extremes.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <concepts>

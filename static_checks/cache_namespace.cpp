@@ -1,7 +1,9 @@
 // Static checks of kvc::cache_namespace: field-by-field identity, no aliasing, length-separated
 // hashing, and its use as the namespace of every prefix-reuse function. Compiled, never run.
 #include <kvc/cache_namespace.hpp>
-#include <kvc/conformance.hpp>
+#include <kvc/prefix_reuse.hpp>
+#include <kvc/suites/namespace_isolation.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <concepts>

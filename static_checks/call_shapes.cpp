@@ -6,7 +6,9 @@
 // suite, narrow))` fails to compile naming it: the compile-fail pair narrowing_ids proves that), and
 // kvc::conforms is false at run time (tests/call_shapes.cpp). Here: the forms the suites choose and
 // the representability checks they make, which are constant expressions.
-#include <kvc/conformance.hpp>
+#include <kvc/segment_positions.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/fixture.hpp>
 
 #include <array>
 #include <cstddef>

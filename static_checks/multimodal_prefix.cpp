@@ -1,11 +1,13 @@
 // Static checks of kvc::multimodal_prefix_length: its interface, the types it refuses, edge cases
 // beyond the suites, the policy form, and four engines' matching before and after their fixes
 // judged by the suites. Compiled, never run.
-#include <kvc/conformance.hpp>
 #include <kvc/multimodal_prefix.hpp>
+#include <kvc/prefix_reuse.hpp>
 #include <kvc/suites/multimodal_prefix_reuse.hpp>
 #include <kvc/suites/multimodal_prefix_reuse_edges.hpp>
 #include <kvc/suites/multimodal_prefix_reuse_under.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <concepts>

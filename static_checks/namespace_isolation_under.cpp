@@ -1,8 +1,10 @@
 // Static checks of namespace isolation and block reuse under reuse policies: the derivation's
 // premise, and engine-shaped implementations against the policy suites. Compiled, never run.
-#include <kvc/conformance.hpp>
+#include <kvc/suites/block_prefix_reuse.hpp>
 #include <kvc/suites/block_prefix_reuse_under.hpp>
+#include <kvc/suites/namespace_isolation.hpp>
 #include <kvc/suites/namespace_isolation_under.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/unpack.hpp>

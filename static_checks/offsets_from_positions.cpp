@@ -2,9 +2,13 @@
 // interface, the results beyond the suites (padding inside a sequence, any negative value, unsigned
 // positions, rows 1 and 2 of M-RoPE), every error code and what is written on error, the call shapes
 // of the suites, and which fixtures reject which known-bad implementation. Compiled, never run.
-#include <kvc/conformance.hpp>
+#include <kvc/contracts/offsets_from_positions.hpp>
 #include <kvc/offsets_from_positions.hpp>
 #include <kvc/position_components.hpp>
+#include <kvc/suites/max_sequence_length_from_positions.hpp>
+#include <kvc/suites/offsets_from_positions.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include "span_run.hpp"
 

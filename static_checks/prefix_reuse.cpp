@@ -1,7 +1,9 @@
 // Static checks of kvc::reusable_prefix_length (FA-98601). Compiled, never run: the build fails if
 // the contract regresses.
-#include <kvc/conformance.hpp>
 #include <kvc/prefix_reuse.hpp>
+#include <kvc/suites/prefix_reuse.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/fixture.hpp>
 
 #include <array>
 #include <climits>

@@ -1,8 +1,9 @@
 // Static checks of prefix reuse under reuse policies: the fixtures' expectation function against
 // hand-written tables, and engine-shaped implementations passing exactly the suite of their own
 // policy. Compiled, never run.
-#include <kvc/conformance.hpp>
+#include <kvc/prefix_reuse.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <algorithm>
 #include <array>

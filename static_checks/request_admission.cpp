@@ -2,9 +2,10 @@
 // refuses) and edge cases beyond its suites. Compiled, never run.
 #include <kvc/append_admission.hpp>
 #include <kvc/batch_admission.hpp>
-#include <kvc/conformance.hpp>
 #include <kvc/contracts/request_admission.hpp>
 #include <kvc/request_admission.hpp>
+#include <kvc/suites/request_admission.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include <array>
 #include <climits>

@@ -1,7 +1,11 @@
 // Static checks of kvc::segment_offsets, kvc::segment_run_count and kvc::max_segment_length.
 // Compiled, never run.
-#include <kvc/conformance.hpp>
 #include <kvc/segment_offsets.hpp>
+#include <kvc/suites/max_segment_length.hpp>
+#include <kvc/suites/segment_offsets.hpp>
+#include <kvc/suites/segment_run_count.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include "span_run.hpp"
 

@@ -1,6 +1,10 @@
 // Static checks of kvc::segment_positions (FA-98576). Compiled, never run.
-#include <kvc/conformance.hpp>
 #include <kvc/segment_positions.hpp>
+#include <kvc/suites/segment_positions.hpp>
+#include <kvc/suites/segment_positions_long.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/checks.hpp>
+#include <kvc/verification/fixture.hpp>
 
 #include "span_run.hpp"
 

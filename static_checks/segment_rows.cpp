@@ -1,10 +1,13 @@
 // Static checks of the row-aware forms of kvc::segment_positions and kvc::segment_offsets, over a
 // flattened [B, L] batch: the interface, the results, every error code and what is written on
 // error, and the row call shape. Compiled, never run.
-#include <kvc/conformance.hpp>
 #include <kvc/row_length.hpp>
 #include <kvc/segment_offsets.hpp>
 #include <kvc/segment_positions.hpp>
+#include <kvc/suites/segment_offsets_rows.hpp>
+#include <kvc/suites/segment_positions_rows.hpp>
+#include <kvc/verification/arrays.hpp>
+#include <kvc/verification/checks.hpp>
 
 #include "span_run.hpp"
 
