@@ -63,19 +63,24 @@ namespace exploration {
          ", " + (p.keep_logits_at_cache_end ? "true" : "false") + "}";
 }
 
+/// The default policy, as a value that depends on a suite type S: `suites::prefix_reuse_under<
+/// any_policy<S>>` is then instantiated where a suite is named, not where this header is included
+/// (a policy suite is a constant evaluated where it is instantiated).
+template <class S>
+inline constexpr reuse_policy any_policy{};
+
 /// The name of one of kvc's suites, from its type.
 template <class S>
 [[nodiscard]] std::string suite_name() {
-  constexpr reuse_policy any{};
   std::string name;
   if constexpr (is_suite<S, decltype(suites::prefix_reuse)>) name = "prefix_reuse";
   else if constexpr (is_suite<S, decltype(suites::namespace_isolation)>) name = "namespace_isolation";
   else if constexpr (is_suite<S, decltype(suites::block_prefix_reuse)>) name = "block_prefix_reuse";
-  else if constexpr (is_suite<S, decltype(suites::prefix_reuse_under<any>)>)
+  else if constexpr (is_suite<S, decltype(suites::prefix_reuse_under<any_policy<S>>)>)
     name = "prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
-  else if constexpr (is_suite<S, decltype(suites::namespace_isolation_under<any>)>)
+  else if constexpr (is_suite<S, decltype(suites::namespace_isolation_under<any_policy<S>>)>)
     name = "namespace_isolation_under<" + policy_text(suite_policy<S>) + ">";
-  else if constexpr (is_suite<S, decltype(suites::block_prefix_reuse_under<any>)>)
+  else if constexpr (is_suite<S, decltype(suites::block_prefix_reuse_under<any_policy<S>>)>)
     name = "block_prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
   else if constexpr (is_suite<S, decltype(suites::append_admission)>) name = "append_admission";
   else if constexpr (is_suite<S, decltype(suites::append_admission_extremes)>) name = "append_admission_extremes";
@@ -95,7 +100,7 @@ template <class S>
     name = "max_sequence_length_from_positions";
   else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse)>) name = "multimodal_prefix_reuse";
   else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse_edges)>) name = "multimodal_prefix_reuse_edges";
-  else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any>)>)
+  else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>)
     name = "multimodal_prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
   else if constexpr (is_suite<S, decltype(suites::prefix_cache_scenarios)>) name = "prefix_cache_scenarios";
   else if constexpr (is_suite<S, decltype(suites::slot_allocator_scenarios)>) name = "slot_allocator_scenarios";
@@ -117,7 +122,7 @@ inline constexpr bool is_requests_suite = is_suite<S, decltype(suites::request_a
 template <class S>
 inline constexpr bool is_hashed_multimodal_suite =
     is_suite<S, decltype(suites::multimodal_prefix_reuse)> ||
-    is_suite<S, decltype(suites::multimodal_prefix_reuse_under<reuse_policy{}>)>;
+    is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>;
 template <class S>
 inline constexpr bool is_multimodal_edges_suite =
     is_suite<S, decltype(suites::multimodal_prefix_reuse_edges)>;
