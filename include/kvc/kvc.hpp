@@ -17,5 +17,6 @@
 #include "segment_positions.hpp"
 #include "slot_budget.hpp"
 #include "version.hpp"
+#include "model/block_pool.hpp"
 #include "model/prefix_cache.hpp"
 #include "model/slot_allocator.hpp"

@@ -8,6 +8,8 @@
 void bind_contracts(pybind11::module_& m);
 /// The stateful reference models as Python classes (models.cpp).
 void bind_models(pybind11::module_& m);
+/// kvc.model.BlockPool and kvc.model.BlockPoolShadow (block_pool.cpp), into bind_models' submodule.
+void bind_block_pool(pybind11::module_& m);
 /// The C++ fixture suites as Python data (suites.cpp).
 void bind_suites(pybind11::module_& m);
 /// kvc's engine profiles and the rules they apply to the descriptors' fixtures (engine_profiles.cpp).

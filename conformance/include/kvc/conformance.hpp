@@ -28,12 +28,14 @@
 #include <kvc/contracts/slot_allocator_scenarios.hpp>
 #include <kvc/explore.hpp>
 #include <kvc/kvc.hpp>
+#include <kvc/stateful/block_pool_check.hpp>
 #include <kvc/stateful/budget_shrink.hpp>
 #include <kvc/stateful/check_options.hpp>
 #include <kvc/stateful/linearizability.hpp>
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 #include <kvc/stateful/stateful_report.hpp>
+#include <kvc/suites/block_pool_scenarios.hpp>
 #include <kvc/suites/prefix_cache_scenarios.hpp>
 #include <kvc/suites/slot_allocator_scenarios.hpp>
 #include <kvc/verification/checks.hpp>

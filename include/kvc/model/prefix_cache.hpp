@@ -19,15 +19,9 @@
 #include "../detail/ranges.hpp"
 #include "../prefix_reuse.hpp"
 #include "../reuse_policy.hpp"
+#include "token_sequence.hpp"
 
 namespace kvc::model {
-
-/// A token sequence the model takes: any sized range of integers (`std::span<const std::int32_t>`,
-/// `std::vector<std::int32_t>`, `std::array<int, N>`, ...). A template rather than a
-/// `std::span` parameter, so that `<kvc/kvc.hpp>` need not include `<span>` (about 70,000 lines
-/// with libc++ 19 in C++20 mode).
-template <class Tokens>
-concept token_sequence = id_sequence<Tokens> && integer<std::ranges::range_value_t<const Tokens>>;
 
 /// A prefix cache of at most `MaxEntries` sequences of at most `MaxTokens` tokens each, usable in
 /// constant expressions (fixed-capacity storage: clang++ 14 with libstdc++ cannot allocate there).

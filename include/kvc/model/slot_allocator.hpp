@@ -15,6 +15,7 @@
 
 #include "../concepts.hpp"
 #include "../slot_budget.hpp"
+#include "integer_key.hpp"
 
 namespace kvc::model {
 
@@ -76,18 +77,7 @@ class basic_slot_allocator {
 
  private:
   /// A request id of any integer type, compared by value: -1 and 2^64 - 1 are different requests.
-  struct request_id {
-    bool negative = false;
-    std::uint64_t magnitude = 0;
-
-    template <integer Request>
-    [[nodiscard]] static constexpr request_id of(Request request) noexcept {
-      if (std::cmp_less(request, 0))
-        return {true, static_cast<std::uint64_t>(-(request + 1)) + 1};  // no overflow at the minimum
-      return {false, static_cast<std::uint64_t>(request)};
-    }
-    friend constexpr bool operator==(const request_id&, const request_id&) = default;
-  };
+  using request_id = integer_key;
   struct holding {
     request_id id{};
     std::size_t slots = 0;

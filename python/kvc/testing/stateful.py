@@ -1,9 +1,16 @@
-"""Stateful checks: a Python prefix cache or slot allocator driven side by side with kvc's models
-(kvc.model.PrefixCache, kvc.model.SlotAllocator) by Hypothesis' RuleBasedStateMachine, as
-kvc::check_prefix_cache and kvc::check_slot_allocator do in C++.
+"""Stateful checks: a Python prefix cache, slot allocator or paged KV block pool driven side by side
+with kvc's models (kvc.model.PrefixCache, kvc.model.SlotAllocator, kvc.model.BlockPoolShadow) by
+Hypothesis' RuleBasedStateMachine, as kvc::check_prefix_cache, kvc::check_slot_allocator and
+kvc::check_block_pool do in C++.
 
     TestMyCache = kvc.testing.stateful.prefix_cache_machine(MyCache)          # pytest collects it
     TestMyAllocator = kvc.testing.stateful.slot_allocator_machine(MyAllocator)
+    TestMyPool = kvc.testing.stateful.block_pool_machine(MyPool)  # MyPool(num_blocks, block_size)
+
+A block pool has ``allocate(request, namespace, tokens)`` (the cached tokens, or None when
+refused), ``append(request, tokens)`` (truthy when admitted), ``free(request)``, ``free_blocks()``,
+``block_table(request)`` and, optionally, ``fork(parent, child)`` and ``reset_prefix_cache()``:
+the same adapter as in C++ (README, "Checking a block pool").
 
 A prefix cache is any object with ``insert(ns, tokens)``, ``lookup(ns, tokens)`` (an int, the
 policy built in) and ``erase(ns)``; a slot allocator has ``try_reserve(request, n)`` (truthy when
@@ -13,7 +20,7 @@ to a short sequence of calls before it reports it.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Tuple, Type
+from typing import Any, Callable, Dict, List, Optional, Tuple, Type
 
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -23,6 +30,8 @@ from . import strategies as kst
 from ._report import normalized, text
 
 __all__ = [
+    "block_pool_machine",
+    "block_pool_state_machine",
     "prefix_cache_machine",
     "prefix_cache_state_machine",
     "slot_allocator_machine",
@@ -183,6 +192,185 @@ def slot_allocator_state_machine(make_allocator: Callable[[int], Any], *,
     return SlotAllocatorMachine
 
 
+def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool = False,
+                             block_size: Optional[int] = None, policy_block_size: int = 1,
+                             recompute_last_token: bool = False,
+                             max_blocks: int = 10) -> Type[RuleBasedStateMachine]:
+    """The RuleBasedStateMachine class behind ``block_pool_machine``."""
+    shadow_type = _model().BlockPoolShadow
+    max_tokens = 64
+    sizes = st.just(block_size) if block_size is not None else st.sampled_from([1, 2, 3, 4, 16])
+    small_tokens = st.one_of(st.integers(1, 3), st.sampled_from([65537, 2**31 - 1, -(2**31)]))
+
+    def _ids(table: Any) -> List[int]:
+        return [int(block) for block in table]
+
+    class BlockPoolMachine(RuleBasedStateMachine):
+        @initialize(data=st.data(), size=sizes)
+        def create(self, data: Any, size: int) -> None:
+            most = 4 if size >= 16 else max_blocks
+            blocks = data.draw(st.integers(2, max(2, most)), label="num_blocks")
+            self.pool = factory(blocks, size)
+            self.shadow = shadow_type(blocks, size, policy_block_size=policy_block_size,
+                                      recompute_last_token=recompute_last_token, exact=exact)
+            self.prompts: List[Tuple[int, List[int]]] = []
+            self.next_request = 1
+            self.last_freed: Optional[int] = None
+            self.steps: List[str] = []
+            self.namespaces: Dict[int, int] = {}
+
+        def _judge(self, call: str, verdict: str) -> None:
+            self.steps.append(call)
+            assert not verdict, "\n".join(["block pool steps:"] + [f"  {i + 1}. {c}" for i, c in
+                                                                   enumerate(self.steps)] + [verdict])
+            observed = normalized(self.pool.free_blocks())
+            verdict = self.shadow.free_blocks(observed)
+            assert not verdict, f"after {call}: {verdict}"
+
+        def _new_request(self) -> int:
+            request = self.next_request
+            self.next_request += 1
+            return request
+
+        def _allocate(self, request: int, ns: int, tokens: List[int]) -> None:
+            hit = self.pool.allocate(request, ns, list(tokens))
+            table = _ids(self.pool.block_table(request)) if hit is not None else []
+            call = f"allocate({request}, {ns}, {text(tokens)}) -> {text(hit)} {text(table)}"
+            self.prompts.append((ns, list(tokens)))
+            self.namespaces[request] = ns
+            self._judge(call, self.shadow.allocate(request, ns, tokens,
+                                                   None if hit is None else normalized(hit), table))
+
+        @rule(ns=st.integers(0, 2), tokens=st.lists(small_tokens, min_size=1, max_size=24))
+        def allocate_fresh(self, ns: int, tokens: List[int]) -> None:
+            self._allocate(self._new_request(), ns, tokens)
+
+        @precondition(lambda self: self.prompts)
+        @rule(data=st.data(), blocks=st.integers(0, 8), tail=st.lists(small_tokens, max_size=5),
+              other_namespace=st.booleans())
+        def allocate_shared_prefix(self, data: Any, blocks: int, tail: List[int],
+                                   other_namespace: bool) -> None:
+            # An earlier prompt's first whole blocks, then tokens of its own: hits, misses after a
+            # shared parent, the same blocks under another namespace.
+            ns, tokens = data.draw(st.sampled_from(self.prompts))
+            prompt = (tokens[: blocks * self.shadow.block_size] + tail)[:max_tokens] or [1]
+            self._allocate(self._new_request(), (ns + 1) % 3 if other_namespace else ns, prompt)
+
+        @precondition(lambda self: self.prompts)
+        @rule(data=st.data())
+        def allocate_repeat(self, data: Any) -> None:
+            ns, tokens = data.draw(st.sampled_from(self.prompts))
+            self._allocate(self._new_request(), ns, tokens)
+
+        @precondition(lambda self: self.shadow.live_requests())
+        @rule(data=st.data(), fill=st.booleans(), tokens=st.lists(small_tokens, min_size=1, max_size=5))
+        def append(self, data: Any, fill: bool, tokens: List[int]) -> None:
+            request = data.draw(st.sampled_from(self.shadow.live_requests()))
+            length = len(self.shadow.tokens(request))
+            if fill:  # exactly to the end of the partial block
+                tokens = [1] * (self.shadow.block_size - length % self.shadow.block_size)
+            tokens = tokens[: max_tokens - length]
+            if not tokens:
+                return
+            admitted = bool(self.pool.append(request, list(tokens)))
+            table = _ids(self.pool.block_table(request))
+            self._judge(f"append({request}, {text(tokens)}) -> {admitted} {text(table)}",
+                        self.shadow.append(request, tokens, admitted, table))
+
+        @precondition(lambda self: self.shadow.live_requests())
+        @rule(data=st.data(), tokens=st.lists(small_tokens, min_size=1, max_size=5))
+        def decode_in_lockstep(self, data: Any, tokens: List[int]) -> None:
+            # A second request with a live one's prompt (parallel sampling without fork), both
+            # then decoding the same tokens, as greedy decoding does: equal blocks in two copies.
+            first = data.draw(st.sampled_from(self.shadow.live_requests()))
+            prompt = self.shadow.tokens(first)
+            ns = self.namespaces.get(first, 0)
+            second = self._new_request()
+            self._allocate(second, ns, prompt)
+            for request in (first, second):
+                if not self.shadow.is_live(request):
+                    continue
+                length = len(self.shadow.tokens(request))
+                step = tokens[: max_tokens - length]
+                if not step:
+                    continue
+                admitted = bool(self.pool.append(request, list(step)))
+                table = _ids(self.pool.block_table(request))
+                self._judge(f"append({request}, {text(step)}) -> {admitted} {text(table)}",
+                            self.shadow.append(request, step, admitted, table))
+
+        @precondition(lambda self: self.shadow.live_requests())
+        @rule(data=st.data())
+        def free(self, data: Any) -> None:
+            request = data.draw(st.sampled_from(self.shadow.live_requests()))
+            self._free(request)
+
+        def _free(self, request: int) -> None:
+            self.pool.free(request)
+            self.last_freed = request
+            self._judge(f"free({request})", self.shadow.free(request))
+
+        @precondition(lambda self: self.last_freed is not None)
+        @rule()
+        def free_again(self) -> None:
+            # Freed twice, or a request that was never admitted: frees nothing.
+            self._free(self.last_freed)
+
+        @rule()
+        def free_unknown(self) -> None:
+            self._free(self.next_request + 1000)
+
+        @precondition(lambda self: self.shadow.live_requests() and hasattr(self.pool, "fork"))
+        @rule(data=st.data())
+        def fork(self, data: Any) -> None:
+            parent = data.draw(st.sampled_from(self.shadow.live_requests()))
+            child = self._new_request()
+            admitted = bool(self.pool.fork(parent, child))
+            table = _ids(self.pool.block_table(child)) if admitted else []
+            self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)}",
+                        self.shadow.fork(parent, child, admitted, table))
+
+        @precondition(lambda self: hasattr(self.pool, "reset_prefix_cache"))
+        @rule()
+        def reset_prefix_cache(self) -> None:
+            done = bool(self.pool.reset_prefix_cache())
+            self._judge(f"reset_prefix_cache() -> {done}", self.shadow.reset(done))
+
+        @rule()
+        def free_everything(self) -> None:
+            for request in self.shadow.live_requests():
+                self._free(request)
+
+        @precondition(lambda self: self.prompts and hasattr(self.pool, "reset_prefix_cache"))
+        @rule(data=st.data())
+        def free_everything_reset_and_repeat(self, data: Any) -> None:
+            # A reset that succeeds, then an earlier prompt: nothing of it may be a hit.
+            self.free_everything()
+            self.reset_prefix_cache()
+            self.allocate_repeat(data)
+
+        @rule(shift=st.sampled_from([5, 8, 16, 32]), ns=st.integers(0, 2),
+              tokens=st.lists(small_tokens, min_size=1, max_size=8))
+        def allocate_aliased_id(self, shift: int, ns: int, tokens: List[int]) -> None:
+            # An id equal to a live one in its low bits: a table indexed by the id modulo a power
+            # of two, or keyed by a truncated id, confuses them.
+            live = self.shadow.live_requests()
+            request = (live[0] if live else 0) + (1 << shift)
+            while self.shadow.is_live(request):
+                request += 1 << shift
+            self._allocate(request, ns, tokens)
+
+        @invariant()
+        def free_blocks_match(self) -> None:
+            if hasattr(self, "shadow"):
+                observed = normalized(self.pool.free_blocks())
+                verdict = self.shadow.free_blocks(observed)
+                assert not verdict, verdict
+
+    BlockPoolMachine.__name__ = f"BlockPoolMachine[{getattr(factory, '__qualname__', 'pool')}]"
+    return BlockPoolMachine
+
+
 def _test_case(machine: Type[RuleBasedStateMachine], settings: Optional[hypothesis_settings]) -> type:
     case = machine.TestCase
     case.settings = settings or hypothesis_settings(max_examples=100, stateful_step_count=30,
@@ -213,3 +401,24 @@ def slot_allocator_machine(make_allocator: Callable[[int], Any], *, max_capacity
     every release's count and ``available()`` after every step, exactly."""
     return _test_case(slot_allocator_state_machine(make_allocator, max_capacity=max_capacity),
                       settings)
+
+
+def block_pool_machine(factory: Callable[[int, int], Any], *, exact: bool = False,
+                       block_size: Optional[int] = None, policy_block_size: int = 1,
+                       recompute_last_token: bool = False, max_blocks: int = 10,
+                       settings: Optional[hypothesis_settings] = None) -> type:
+    """A unittest TestCase class that drives ``factory(num_blocks, block_size)`` (pools of 2 to
+    ``max_blocks`` blocks; block sizes 1, 2, 3, 4 and 16 unless ``block_size`` is given) with
+    allocations that share prefixes, repeat prompts after eviction and cross namespaces, appends,
+    forks, frees (twice, of unknown requests) and resets, and judges every step with
+    kvc.model.BlockPoolShadow: every block of every live request holds its own content, hits hold
+    exactly the request's prefix, a block is shared only as an equal full block, ``free_blocks()``
+    counts the blocks in no live table. Hits are bounds (an engine may have evicted) or, with
+    ``exact=True``, all that some block still holds, cut by the policy
+    (``policy_block_size``, ``recompute_last_token``)."""
+    return _test_case(
+        block_pool_state_machine(factory, exact=exact, block_size=block_size,
+                                 policy_block_size=policy_block_size,
+                                 recompute_last_token=recompute_last_token, max_blocks=max_blocks),
+        settings,
+    )

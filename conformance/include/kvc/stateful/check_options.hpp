@@ -9,7 +9,8 @@
 
 namespace kvc {
 
-/// The options of `kvc::check_prefix_cache` and `kvc::check_slot_allocator`. An aggregate: write
+/// The options of `kvc::check_prefix_cache`, `kvc::check_slot_allocator` and
+/// `kvc::check_block_pool`. An aggregate: write
 /// `kvc::check_options{.seed = 7, .sequences = 1000}`. The same options give the same sequences,
 /// the same failure and the same shrunk counterexample, on every compiler and standard library.
 struct check_options {
@@ -29,6 +30,12 @@ struct check_options {
   reuse_policy policy{};
   /// Allocators only: the slot count given to a factory that takes one.
   std::size_t capacity = 16;
+  /// Block pools only: the blocks given to a factory that takes the geometry; 0 draws 2 to 10 per
+  /// sequence, so that pools are smaller than the working set.
+  std::size_t blocks = 0;
+  /// Block pools only: the tokens per block given to a factory that takes the geometry (0 draws 1,
+  /// 2, 3, 4 or 16 per sequence), and the block size of a pool whose factory takes none.
+  std::size_t block_size = 0;
 };
 
 /// The most operations a generated sequence holds, whatever `check_options::max_steps` says: the

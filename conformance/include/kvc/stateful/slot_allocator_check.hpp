@@ -19,6 +19,7 @@
 #include <kvc/model/slot_allocator.hpp>
 
 #include "check_options.hpp"
+#include "factory_arguments.hpp"
 #include "model_based_run.hpp"
 #include "operations.hpp"
 #include "slot_allocator_generator.hpp"
@@ -27,18 +28,6 @@
 namespace kvc {
 
 namespace detail {
-
-/// The parameters of a factory: those of a lambda's (non-template) call operator, or of a
-/// function.
-template <class Factory>
-struct factory_signature {
-  using type = Factory;
-};
-template <class Factory>
-  requires requires { &Factory::operator(); }
-struct factory_signature<Factory> {
-  using type = decltype(&Factory::operator());
-};
 
 /// Calls an allocator factory: with no arguments when it takes none, else with `capacity`,
 /// converted explicitly to its parameter's type (no -Wconversion warning for an `int` parameter).
@@ -50,18 +39,6 @@ template <class MakeAllocator>
   } else {
     using signature = typename factory_signature<std::remove_cvref_t<MakeAllocator>>::type;
     return make_allocator(as_parameter<0, signature>(capacity));
-  }
-}
-
-/// The largest request id `Parameter` holds: its maximum for an integer parameter type, any id
-/// for a template or an unknown type.
-template <class Parameter>
-[[nodiscard]] constexpr std::uint64_t largest_request_of() noexcept {
-  if constexpr (std::is_integral_v<Parameter> && !std::is_same_v<Parameter, bool>) {
-    constexpr auto largest = std::numeric_limits<Parameter>::max();
-    return static_cast<std::uint64_t>(largest);
-  } else {
-    return ~std::uint64_t{0};
   }
 }
 

@@ -26,6 +26,7 @@
 #include <boost/hana/at.hpp>
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/stateful/block_pool_operations.hpp>
 #include <kvc/stateful/operations.hpp>
 
 #include "fixture.hpp"
@@ -79,22 +80,40 @@ concept allocator_factory =
     std::invocable<const Factory&, std::size_t> &&
     scenario_allocator<implementation_made_by<std::invoke_result_t<const Factory&, std::size_t>>>;
 
-/// Which kind of scenario a fixture's inputs are: a cache's operations, or an allocator's capacity
-/// and operations.
+/// `[](std::size_t num_blocks, std::size_t block_size) { return my_pool(num_blocks, block_size); }`:
+/// a fresh block pool of the scenario's geometry per scenario.
+template <class Factory>
+concept block_pool_factory =
+    std::invocable<const Factory&, std::size_t, std::size_t> &&
+    block_pool_adapter<
+        implementation_made_by<std::invoke_result_t<const Factory&, std::size_t, std::size_t>>>;
+
+/// Which kind of scenario a fixture's inputs are: a cache's operations, an allocator's capacity
+/// and operations, or a block pool's geometry and operations.
 template <class Args>
 struct scenario_inputs {
   static constexpr bool cache = false;
   static constexpr bool allocator = false;
+  static constexpr bool block_pool = false;
 };
 template <std::size_t K>
 struct scenario_inputs<boost::hana::tuple<std::array<cache_operation, K>>> {
   static constexpr bool cache = true;
   static constexpr bool allocator = false;
+  static constexpr bool block_pool = false;
 };
 template <std::size_t K>
 struct scenario_inputs<boost::hana::tuple<std::size_t, std::array<allocator_operation, K>>> {
   static constexpr bool cache = false;
   static constexpr bool allocator = true;
+  static constexpr bool block_pool = false;
+};
+template <std::size_t K>
+struct scenario_inputs<
+    boost::hana::tuple<std::size_t, std::size_t, std::array<block_pool_operation, K>>> {
+  static constexpr bool cache = false;
+  static constexpr bool allocator = false;
+  static constexpr bool block_pool = true;
 };
 
 /// Applies every operation of `ops` to what `factory` made, in order, and returns what each
@@ -123,6 +142,8 @@ struct scenario_call {
       return detail::cache_factory<Factory>;
     else if constexpr (detail::scenario_inputs<Args>::allocator)
       return detail::allocator_factory<Factory>;
+    else if constexpr (detail::scenario_inputs<Args>::block_pool)
+      return detail::block_pool_factory<Factory>;
     else
       return false;
   }();
@@ -133,6 +154,9 @@ struct scenario_call {
   [[nodiscard]] static constexpr auto invoke(const Factory& factory, const Args& args) {
     if constexpr (detail::scenario_inputs<Args>::cache) {
       return detail::observe_scenario(factory(), boost::hana::at_c<0>(args));
+    } else if constexpr (detail::scenario_inputs<Args>::block_pool) {
+      return detail::observe_scenario(factory(boost::hana::at_c<0>(args), boost::hana::at_c<1>(args)),
+                                      boost::hana::at_c<2>(args));
     } else {
       return detail::observe_scenario(factory(boost::hana::at_c<0>(args)),
                                       boost::hana::at_c<1>(args));
@@ -164,6 +188,19 @@ template <class Label, std::size_t K>
   return fixture<Label, scenario_call,
                  boost::hana::tuple<std::size_t, std::array<allocator_operation, K>>,
                  std::array<observation, K>>{label, inputs(capacity, ops), expected};
+}
+
+/// A block-pool scenario: `ops`, applied in order to a fresh pool of `num_blocks` blocks of
+/// `block_size` tokens, and the observation the contract demands of each (`kvc::unobserved` for
+/// frees).
+template <class Label, std::size_t K>
+[[nodiscard]] constexpr auto make_scenario(Label label, std::size_t num_blocks,
+                                           std::size_t block_size,
+                                           const std::array<block_pool_operation, K>& ops,
+                                           const std::array<observation, K>& expected) noexcept {
+  return fixture<Label, scenario_call,
+                 boost::hana::tuple<std::size_t, std::size_t, std::array<block_pool_operation, K>>,
+                 std::array<observation, K>>{label, inputs(num_blocks, block_size, ops), expected};
 }
 
 }  // namespace kvc

@@ -17,6 +17,7 @@
 
 #include <kvc/cache_namespace.hpp>
 #include <kvc/detail/ranges.hpp>
+#include <kvc/stateful/block_pool_operations.hpp>
 #include <kvc/stateful/operations.hpp>
 
 namespace kvc::detail {
@@ -63,7 +64,9 @@ concept item_like = requires(const T& item) {
 
 /// Types printed as the call they make on a cache or an allocator.
 template <class T>
-concept stateful_operation = std::same_as<T, cache_operation> || std::same_as<T, allocator_operation>;
+concept stateful_operation = std::same_as<T, cache_operation> ||
+                             std::same_as<T, allocator_operation> ||
+                             std::same_as<T, block_pool_operation>;
 
 /// Ranges printed as the calls they make, in order (a concept: its conjunction stops at a type
 /// that is not a range).
@@ -140,6 +143,39 @@ constexpr void write_operation(Sink& out, const allocator_operation& op) noexcep
     case allocator_operation_kind::available:
       out.put("available(");
       break;
+  }
+  out.put(')');
+}
+
+template <class Sink>
+constexpr void write_operation(Sink& out, const block_pool_operation& op) noexcept {
+  switch (op.kind) {
+    case block_pool_operation_kind::allocate:
+      out.put("allocate(");
+      write_integer(out, op.request);
+      out.put(", ");
+      write_integer(out, op.other);
+      out.put(", ");
+      write_value(out, op.tokens);
+      break;
+    case block_pool_operation_kind::append:
+      out.put("append(");
+      write_integer(out, op.request);
+      out.put(", ");
+      write_value(out, op.tokens);
+      break;
+    case block_pool_operation_kind::free:
+      out.put("free(");
+      write_integer(out, op.request);
+      break;
+    case block_pool_operation_kind::fork:
+      out.put("fork(");
+      write_integer(out, op.request);
+      out.put(", ");
+      write_integer(out, op.other);
+      break;
+    case block_pool_operation_kind::free_blocks: out.put("free_blocks("); break;
+    case block_pool_operation_kind::reset_prefix_cache: out.put("reset_prefix_cache("); break;
   }
   out.put(')');
 }

@@ -1,0 +1,85 @@
+"""kvc.model.BlockPool and kvc.testing.stateful.block_pool_machine on pools written in Python:
+correct ones in the style of vLLM's BlockPool and of an OrderedDict LRU pass, in bound and exact
+mode; the vLLM-style pool with each bug engines have shipped put back in fails, with a short
+falsifying sequence."""
+
+import unittest
+
+import pytest
+from hypothesis import Phase, settings
+
+import kvc.model
+from kvc.testing.stateful import block_pool_machine
+
+from block_pool_engines import BUGGY_POOLS, CORRECT_POOLS
+
+QUICK = settings(max_examples=60, stateful_step_count=30, deadline=None)
+# Finding is what the known-bad pools test: shrinking is shown once, in test_failures_shrink.
+SEARCH = settings(max_examples=300, stateful_step_count=30, deadline=None,
+                  phases=[Phase.explicit, Phase.reuse, Phase.generate])
+
+
+def _run(case: type) -> unittest.TestResult:
+    result = unittest.TestResult()
+    unittest.defaultTestLoader.loadTestsFromTestCase(case).run(result)
+    return result
+
+
+def test_block_pool_model_basics():
+    pool = kvc.model.BlockPool(num_blocks=4, block_size=2)
+    assert pool.allocate(1, 0, [1, 2, 3]) == 0
+    assert len(pool.block_table(1)) == 2 and pool.free_blocks() == 2
+    assert pool.allocate(1, 0, [1]) is None  # live already
+    assert pool.free(1) and not pool.free(1)
+    assert pool.allocate(2, 0, [1, 2, 9]) == 2
+    assert pool.allocate(3, 1, [1, 2, 9]) == 0  # another namespace
+    assert pool.free_blocks() == 0
+    assert pool.allocate(4, 0, [1, 2], recompute_last_token=True) is None  # no free block
+    assert not pool.reset_prefix_cache()
+    assert pool.free(2) and pool.free(3)
+    # Under vLLM's policy a prompt of exactly one cached block reuses none of it.
+    assert pool.allocate(4, 0, [1, 2], recompute_last_token=True) == 0
+    with pytest.raises(ValueError):
+        kvc.model.BlockPool(65, 2)
+    with pytest.raises(ValueError):
+        pool.allocate(5, 0, list(range(65)))
+
+
+def test_shadow_names_what_is_wrong():
+    shadow = kvc.model.BlockPoolShadow(4, 2)
+    assert shadow.allocate(1, 0, [1, 2, 3], 0, [7, 8]) == ""
+    assert shadow.free_blocks(2) == ""
+    verdict = shadow.allocate(2, 0, [4, 5], 0, [7])
+    assert "still hold" in verdict  # block 7 is request 1's
+    assert "free_blocks() is 3" in kvc.model.BlockPoolShadow(4, 2).free_blocks(3)
+
+
+@pytest.mark.parametrize("name", sorted(CORRECT_POOLS))
+@pytest.mark.parametrize("exact", [False, True])
+def test_correct_pools_pass(name, exact):
+    factory = CORRECT_POOLS[name]
+    case = block_pool_machine(factory, exact=exact,
+                              recompute_last_token=factory.recompute_last_token, settings=QUICK)
+    result = _run(case)
+    assert result.wasSuccessful(), (result.failures + result.errors)[0][1]
+
+
+@pytest.mark.parametrize("name", sorted(BUGGY_POOLS))
+def test_buggy_pools_fail(name):
+    factory = BUGGY_POOLS[name]
+    case = block_pool_machine(factory, recompute_last_token=factory.recompute_last_token,
+                              settings=SEARCH)
+    result = _run(case)
+    assert not result.wasSuccessful(), f"{name} passed the block pool machine"
+    report = (result.failures + result.errors)[0][1]
+    assert "AssertionError" in report, report  # a verdict, not a crash of the machine
+
+
+def test_failures_shrink_to_a_short_sequence():
+    case = block_pool_machine(BUGGY_POOLS["hash_without_namespace"], settings=QUICK)
+    result = _run(case)
+    assert not result.wasSuccessful()
+    report = (result.failures + result.errors)[0][1]
+    steps = [line for line in report.splitlines() if line.strip().startswith("state.") and
+             "free_blocks_match" not in line and "teardown" not in line]
+    assert len(steps) <= 8, report
