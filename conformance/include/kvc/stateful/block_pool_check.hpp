@@ -117,10 +117,14 @@ template <class Pool>
       return step;
     }
   }
-  if (step.verdict.ok()) {
-    step.verdict = shadow.counted_free(observed_value(pool.free_blocks()).value);
-    if (!step.verdict.ok()) step.verdict.what = "after " + call_text(op) + ": " + step.verdict.what;
+  // Every live table, read back again: a step may not rewrite a request it was not called on.
+  for (const std::uint64_t request : shadow.live_requests()) {
+    if (!step.verdict.ok()) break;
+    step.verdict = shadow.reread(request, table_of(pool, request));
   }
+  if (step.verdict.ok()) step.verdict = shadow.counted_free(observed_value(pool.free_blocks()).value);
+  if (!step.verdict.ok() && step.verdict.what.find(call_text(op)) == std::string::npos)
+    step.verdict.what = "after " + call_text(op) + ": " + step.verdict.what;
   return step;
 }
 

@@ -273,6 +273,27 @@ class block_pool_shadow {
     auto found = live_.find(request);
     return found == live_.end() ? std::vector<std::int32_t>{} : found->second.tokens;
   }
+  /// The block table the shadow holds for live `request` (empty otherwise).
+  [[nodiscard]] std::vector<std::int64_t> table(std::uint64_t request) const {
+    auto found = live_.find(request);
+    return found == live_.end() ? std::vector<std::int64_t>{} : found->second.table;
+  }
+  /// Live `request`'s block table as the engine now gives it: wrong when it differs from the one
+  /// recorded (a step on another request rewrote it).
+  [[nodiscard]] block_pool_verdict reread(std::uint64_t request, std::span<const std::int64_t> table) const {
+    auto found = live_.find(request);
+    if (found == live_.end() || std::equal(table.begin(), table.end(), found->second.table.begin(),
+                                           found->second.table.end()))
+      return {};
+    std::string was;
+    std::string is;
+    for (const std::int64_t id : found->second.table) was += (was.empty() ? "" : ", ") + std::to_string(id);
+    for (const std::int64_t id : table) is += (is.empty() ? "" : ", ") + std::to_string(id);
+    return {"the block table of request " + std::to_string(request) + " changed from [" + was +
+                "] to [" + is + "] without a call on it",
+            static_cast<std::int64_t>(table.size()), static_cast<std::int64_t>(found->second.table.size())};
+  }
+
   /// The namespace of live `request` (0 otherwise).
   [[nodiscard]] std::uint64_t namespace_of(std::uint64_t request) const {
     auto found = live_.find(request);
