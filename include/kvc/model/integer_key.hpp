@@ -9,7 +9,8 @@
 
 namespace kvc::model {
 
-/// An integer of any `kvc::integer` type, compared by value: `of(-1) != of(~std::uint64_t{0})`.
+/// An integer of any `kvc::integer` type, compared by value: the key of -1 differs from the key of
+/// the largest `std::uint64_t`.
 struct integer_key {
   /// Whether the value is below zero.
   bool negative = false;
