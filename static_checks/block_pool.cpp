@@ -52,8 +52,8 @@ constexpr auto pool_outcomes = kvc::outcomes(block_pool_scenarios, [](std::size_
 // 14 a shared block is freed by its last holder only
 // 15 an append takes a block only when one is needed
 // 16 a block an append fills is cached
-// 17 a fork shares full blocks and copies the partial one
-// 18 a fork needs a free block for its partial copy
+// 17 a fork shares full blocks and each side writes its own partial block
+// 18 a forked child writes into a copy of the partial block
 // 19 a fork of whole blocks takes no block
 // 20 a reset is refused while a request is live
 // 21 an evicted block is no longer a hit
@@ -76,17 +76,17 @@ static_assert(pool_outcomes<flaw::eviction_keeps_hash> ==
 static_assert(pool_outcomes<flaw::reset_while_live> ==
               std::array{T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, T, T, T});
 static_assert(pool_outcomes<flaw::free_keeps_references> ==
-              std::array{F, F, F, T, F, T, F, T, F, F, T, T, T, T, F, T, T, F, T, F, F, F, F, F});
+              std::array{F, F, F, T, F, T, F, T, F, F, T, T, T, T, F, T, T, F, F, F, F, F, F, F});
 static_assert(pool_outcomes<flaw::partial_block_cached> ==
               std::array{T, T, T, T, T, T, T, T, T, T, F, T, T, T, T, T, T, T, T, T, T, T, T, T});
 static_assert(pool_outcomes<flaw::fork_without_reference> ==
-              std::array{T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, T, F, T, T, T, T});
+              std::array{T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, F, F, T, T, T, T});
 static_assert(pool_outcomes<flaw::fork_shares_partial> ==
               std::array{T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, F, T, T, T, T, T});
 static_assert(pool_outcomes<flaw::append_not_all_or_nothing> ==
               std::array{T, T, T, T, T, T, T, T, T, T, T, F, T, T, T, T, T, T, T, T, T, T, T, T});
 static_assert(pool_outcomes<flaw::evictable_not_free> ==
-              std::array{T, F, T, T, F, T, F, T, F, T, T, T, T, T, F, T, T, F, T, F, T, T, T, F});
+              std::array{T, F, T, T, F, T, F, T, F, T, T, T, T, T, F, T, T, F, F, F, T, T, T, F});
 static_assert(pool_outcomes<flaw::reset_keeps_hashes> ==
               std::array{T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, F, T, T, T});
 static_assert(pool_outcomes<flaw::append_fills_not_cached> ==

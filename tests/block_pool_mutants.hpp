@@ -19,6 +19,7 @@
 #include <queue>
 #include <set>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -50,6 +51,17 @@ enum class pool_bug {
   append_not_atomic,                 // a refused append keeps the blocks (and tokens) it got
   partial_block_cached,              // the partial last block is cached and hit as if full
   fork_shares_partial_block,         // fork shares the partial last block instead of copying it
+  key_token_magnitude,               // a token enters the key without its sign
+  key_token_as_float,                // a token enters the key as a float (2^24 + 1 reads as 2^24)
+  key_decimal_text,                  // the key is the prefix's decimal text, joined without separators
+  key_block_sum,                     // a block enters the key as the sum of its tokens (any order)
+  key_namespace_low_16,              // the namespace enters the key as 16 bits
+  key_window_8,                      // the key holds the last 8 tokens of the prefix only
+  append_keys_last_prefix,           // an append that fills several blocks keys each by the last one
+  refcount_wraps_at_16,              // the reference count is a 4-bit field: 16 holders read as 0
+  live_table_of_16,                  // a 17th live request silently replaces the oldest
+  refused_fork_registers_child,      // a fork refused for want of a block leaves the child behind
+  fork_child_loses_namespace,        // the child of a fork caches its blocks under namespace 0
   // ---- sneaky: see the aliases below
   sneaky_namespace_low_byte,
   sneaky_key_window_64,
@@ -131,6 +143,9 @@ class flawed_pool {
       return std::nullopt;
     }
 
+    if constexpr (Bug == pool_bug::live_table_of_16) {
+      if (requests_.size() >= 16) requests_.erase(requests_.begin());  // its references leak
+    }
     request_state& state = requests_[slot];  // sneaky_slot_mod_32: may overwrite a live request
     state = request_state{request, ns, token_vector(tokens.begin(), tokens.end()), {}};
     for (std::size_t i = 0; i < hit.size(); ++i) {
@@ -191,8 +206,11 @@ class flawed_pool {
     }
     state.tokens.insert(state.tokens.end(), taken.begin(), taken.end());
     const std::size_t total = state.tokens.size();
-    for (std::size_t i = full_blocks(old_n); i < std::min(full_blocks(total), state.table.size()); ++i)
-      cache_block(state.table[i], key_of(state.ns, state.tokens, (i + 1) * block_size_));
+    for (std::size_t i = full_blocks(old_n); i < std::min(full_blocks(total), state.table.size()); ++i) {
+      const std::size_t end = Bug == pool_bug::append_keys_last_prefix ? full_blocks(total) * block_size_
+                                                                        : (i + 1) * block_size_;
+      cache_block(state.table[i], key_of(state.ns, state.tokens, end));
+    }
     if constexpr (Bug == pool_bug::partial_block_cached) {
       if (total % block_size_ != 0 && full_blocks(total) < state.table.size())
         cache_block(state.table[full_blocks(total)], key_of(state.ns, state.tokens, total));
@@ -234,12 +252,20 @@ class flawed_pool {
     if (Bug != pool_bug::sneaky_slot_mod_32 && requests_.contains(slot_of(child))) return false;
     request_state state = found->second;
     state.id = child;
+    if constexpr (Bug == pool_bug::fork_child_loses_namespace) state.ns = 0;
     const std::size_t full = std::min(full_blocks(state.tokens.size()), state.table.size());
     const bool partial = state.table.size() > full;
     if constexpr (Bug == pool_bug::fork_shares_partial_block) {
       for (const std::size_t b : state.table) inc(b);
     } else {
-      if (partial && free_blocks() == 0) return false;
+      if (partial && free_blocks() == 0) {
+        if constexpr (Bug == pool_bug::refused_fork_registers_child) {
+          state.table.resize(full);  // registered before the copy failed, never taken back
+          for (const std::size_t b : state.table) inc(b);
+          requests_[slot_of(child)] = std::move(state);
+        }
+        return false;
+      }
       state.table.resize(full);
       if constexpr (Bug != pool_bug::fork_without_reference)
         for (const std::size_t b : state.table) inc(b);
@@ -324,6 +350,21 @@ class flawed_pool {
     if constexpr (Bug == pool_bug::sneaky_namespace_low_byte) key.ns = ns & 0xff;
     if constexpr (Bug == pool_bug::key_without_parent) begin = own;
     if constexpr (Bug == pool_bug::sneaky_key_window_64) begin = end > 64 ? end - 64 : 0;
+    if constexpr (Bug == pool_bug::key_window_8) begin = end > 8 ? end - 8 : 0;
+    if constexpr (Bug == pool_bug::key_namespace_low_16) key.ns = ns & 0xffff;
+    if constexpr (Bug == pool_bug::key_decimal_text) {
+      for (const std::int32_t token : tokens.first(end))
+        for (const char digit : std::to_string(token)) key.tokens.push_back(digit);
+      return key;
+    }
+    if constexpr (Bug == pool_bug::key_block_sum) {
+      for (std::size_t start = 0; start < end; start += block_size_) {
+        std::int64_t sum = 0;
+        for (std::size_t i = start; i < start + block_size_ && i < end; ++i) sum += tokens[i];
+        key.tokens.push_back(static_cast<std::int32_t>(sum));
+      }
+      return key;
+    }
     if constexpr (Bug == pool_bug::sneaky_weak_prefix_hash) {
       std::uint32_t h = 0;
       for (const std::int32_t token : tokens.first(end)) h = h * 31 + static_cast<std::uint32_t>(token);
@@ -331,7 +372,14 @@ class flawed_pool {
       begin = own;
     }
     const token_span part = tokens.subspan(begin, end - begin);
-    key.tokens.insert(key.tokens.end(), part.begin(), part.end());
+    for (const std::int32_t token : part) {
+      if constexpr (Bug == pool_bug::key_token_magnitude)
+        key.tokens.push_back(token < 0 ? -token : token);
+      else if constexpr (Bug == pool_bug::key_token_as_float)
+        key.tokens.push_back(static_cast<std::int32_t>(static_cast<float>(token)));
+      else
+        key.tokens.push_back(token);
+    }
     return key;
   }
 
@@ -375,6 +423,8 @@ class flawed_pool {
     if (blocks_[b].refs == 0) ++used_;
     if constexpr (Bug == pool_bug::refcount_wraps_at_4)
       blocks_[b].refs = (blocks_[b].refs + 1) & 3;
+    else if constexpr (Bug == pool_bug::refcount_wraps_at_16)
+      blocks_[b].refs = (blocks_[b].refs + 1) & 15;
     else
       ++blocks_[b].refs;
   }
@@ -503,6 +553,25 @@ using partial_block_cached = flawed_pool<pool_bug::partial_block_cached>;
 // Fork that shares the partial last block without copying it.
 using fork_shares_partial_block = flawed_pool<pool_bug::fork_shares_partial_block>;
 
+// Lossy keys: two prompts that differ only where the key does not look collide.
+using key_token_magnitude = flawed_pool<pool_bug::key_token_magnitude>;
+using key_token_as_float = flawed_pool<pool_bug::key_token_as_float>;
+using key_decimal_text = flawed_pool<pool_bug::key_decimal_text>;
+using key_block_sum = flawed_pool<pool_bug::key_block_sum>;
+using key_namespace_low_16 = flawed_pool<pool_bug::key_namespace_low_16>;
+// A key over the last 8 tokens: prompts equal in their last 8 tokens but not before alias.
+using key_window_8 = flawed_pool<pool_bug::key_window_8>;
+// Each block an append fills is keyed by the prefix that ends at the last one it fills.
+using append_keys_last_prefix = flawed_pool<pool_bug::append_keys_last_prefix>;
+// Reference count in 4 bits: 16 holders of one cached block read as none.
+using refcount_wraps_at_16 = flawed_pool<pool_bug::refcount_wraps_at_16>;
+// Room for 16 live requests: a 17th replaces the oldest, whose references leak.
+using live_table_of_16 = flawed_pool<pool_bug::live_table_of_16>;
+// A fork refused for want of a free block leaves the child registered, holding references.
+using refused_fork_registers_child = flawed_pool<pool_bug::refused_fork_registers_child>;
+// A forked child keeps the parent's blocks but caches the ones it fills under namespace 0.
+using fork_child_loses_namespace = flawed_pool<pool_bug::fork_child_loses_namespace>;
+
 // ---- sneaky: bugs a random-testing checker may miss ------------------------------------------------
 
 // The namespace enters the key as one byte (ns & 0xff). Checkers draw namespaces from a handful of
@@ -583,7 +652,18 @@ using sneaky_slot_mod_32 = flawed_pool<pool_bug::sneaky_slot_mod_32>;
   X(free_blocks_skips_cached)                \
   X(append_not_atomic)                       \
   X(partial_block_cached)                    \
-  X(fork_shares_partial_block)
+  X(fork_shares_partial_block)               \
+  X(key_token_magnitude)                     \
+  X(key_token_as_float)                      \
+  X(key_decimal_text)                        \
+  X(key_block_sum)                           \
+  X(key_namespace_low_16)                    \
+  X(key_window_8)                            \
+  X(append_keys_last_prefix)                 \
+  X(refcount_wraps_at_16)                    \
+  X(live_table_of_16)                        \
+  X(refused_fork_registers_child)            \
+  X(fork_child_loses_namespace)
 
 /// X(name) for every sneaky known-bad pool: bugs a random checker may miss by design. Some cannot
 /// be shown in 8 operations at all (sneaky_u8_release_stamp needs about 260,

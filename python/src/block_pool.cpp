@@ -194,10 +194,15 @@ void bind_block_pool(py::module_& m) {
              return shadow_of(self).appended(key_of(request), ids, admitted, blocks).what;
            }, py::arg("request"), py::arg("tokens"), py::arg("admitted"), py::arg("table"))
       .def("fork", [](py::handle self, std::int64_t parent, std::int64_t child, bool admitted,
-                      const py::handle& child_table) {
+                      const py::handle& child_table, const py::handle& parent_table) {
              const std::vector<std::int64_t> blocks = ids_of(child_table);
-             return shadow_of(self).forked(key_of(parent), key_of(child), admitted, blocks).what;
-           }, py::arg("parent"), py::arg("child"), py::arg("admitted"), py::arg("child_table"))
+             const std::vector<std::int64_t> parents =
+                 parent_table.is_none() ? std::vector<std::int64_t>{} : ids_of(parent_table);
+             return shadow_of(self).forked(key_of(parent), key_of(child), admitted, blocks, parents).what;
+           }, py::arg("parent"), py::arg("child"), py::arg("admitted"), py::arg("child_table"),
+           py::arg("parent_table") = py::none(),
+           "The engine's fork returned admitted; child_table and parent_table (None: unchanged) are "
+           "the two block tables after it.")
       .def("free", [](py::handle self, std::int64_t request) {
              return shadow_of(self).freed(key_of(request)).what;
            }, py::arg("request"))
@@ -218,6 +223,15 @@ void bind_block_pool(py::module_& m) {
       .def("tokens", [](py::handle self, std::int64_t request) {
              return shadow_of(self).tokens(key_of(request));
            }, py::arg("request"))
+      .def("reread", [](py::handle self, std::int64_t request, const py::handle& table) {
+             const std::vector<std::int64_t> blocks = ids_of(table);
+             return shadow_of(self).reread(key_of(request), blocks).what;
+           }, py::arg("request"), py::arg("table"),
+           "Live request's block table as the engine gives it now: '' when it is the one recorded, "
+           "else what changed without a call on it.")
+      .def("table", [](py::handle self, std::int64_t request) {
+             return shadow_of(self).table(key_of(request));
+           }, py::arg("request"), "The block table recorded for live request (empty otherwise).")
       .def("live_requests", [](py::handle self) {
              std::vector<std::int64_t> ids;
              for (const std::uint64_t id : shadow_of(self).live_requests()) ids.push_back(static_cast<std::int64_t>(id));

@@ -60,6 +60,11 @@ BUGS = (
     "fork_without_ref",
     "append_not_atomic",
     "reset_while_live",
+    "hash_token_magnitude",
+    "hash_namespace_low_16",
+    "ref_count_wraps_16",
+    "fork_child_loses_namespace",
+    "refused_fork_registers_child",
 )
 
 
@@ -162,11 +167,15 @@ class BlockPool:
         block.ref_cnt += 1
         if self.bug == "ref_count_wraps":
             block.ref_cnt &= 3
+        if self.bug == "ref_count_wraps_16":
+            block.ref_cnt &= 15
 
     def _decr_ref(self, block: KVCacheBlock) -> None:
         block.ref_cnt -= 1
         if self.bug == "ref_count_wraps":
             block.ref_cnt &= 3
+        if self.bug == "ref_count_wraps_16":
+            block.ref_cnt &= 15
 
     def get_num_free_blocks(self) -> int:
         if self.bug == "used_count_drift":
@@ -298,6 +307,10 @@ class KVCacheManager:
             return (tuple(block_tokens), namespace)
         if self.bug == "hash_without_namespace":
             return (parent_block_hash, tuple(block_tokens))
+        if self.bug == "hash_token_magnitude":
+            return (parent_block_hash, tuple(abs(t) for t in block_tokens), namespace)
+        if self.bug == "hash_namespace_low_16":
+            return (parent_block_hash, tuple(block_tokens), namespace & 0xFFFF)
         return (parent_block_hash, tuple(block_tokens), namespace)
 
     def update_block_hashes(self, request: Request) -> None:
@@ -473,12 +486,18 @@ class VllmStyleBlockPool:
         num_full = p.num_tokens // self.block_size
         partial = p.num_tokens % self.block_size != 0
         if partial and pool.get_num_free_blocks() < 1:
+            if self.bug == "refused_fork_registers_child":
+                # The child was registered before the copy failed, and is never taken back.
+                pool.touch(parent_blocks[:num_full])
+                manager.req_to_blocks[child] = parent_blocks[:num_full]
+                manager.num_cached_block[child] = num_full
             return False
         shared = parent_blocks[:num_full]
         if self.bug != "fork_without_ref":
             pool.touch(shared)
         copy = pool.get_new_blocks(1) if partial else []
-        c = Request(child, p.namespace, p.all_token_ids)
+        c = Request(child, 0 if self.bug == "fork_child_loses_namespace" else p.namespace,
+                    p.all_token_ids)
         c.block_hashes = list(p.block_hashes)
         manager.req_to_blocks[child] = shared + copy
         manager.num_cached_block[child] = num_full
@@ -669,6 +688,13 @@ _HEAD_FIRST_BUGS = {"hit_past_evicted_block", "hit_past_first_miss"}
 #   fork_without_ref         the child shares the parent's full blocks without a reference
 #   append_not_atomic        a refused append keeps the blocks it could take and the tokens that fit
 #   reset_while_live         reset clears the cache and returns True while requests are live
+#   hash_token_magnitude     a block's hash takes each token without its sign
+#   hash_namespace_low_16    a block's hash takes the namespace's low 16 bits only
+#   ref_count_wraps_16       the reference count is kept in four bits (& 15)
+#   fork_child_loses_namespace  a forked child's request has namespace 0: the blocks it fills are
+#                            cached under it
+#   refused_fork_registers_child  a fork refused for want of a block leaves the child registered,
+#                            holding references to the parent's full blocks
 BUGGY_POOLS: Dict[str, Callable[[int, int], Any]] = {
     bug: _vllm(bug, free_head_first=bug in _HEAD_FIRST_BUGS, bug=bug) for bug in BUGS
 }

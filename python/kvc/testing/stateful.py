@@ -200,7 +200,12 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
     shadow_type = _model().BlockPoolShadow
     max_tokens = 64
     sizes = st.just(block_size) if block_size is not None else st.sampled_from([1, 2, 3, 4, 16])
-    small_tokens = st.one_of(st.integers(1, 3), st.sampled_from([65537, 2**31 - 1, -(2**31)]))
+    small_tokens = st.one_of(st.integers(1, 3), st.integers(-3, -1),
+                             st.sampled_from([65537, 257, 2**24, 2**24 + 1, 2**31 - 1, -(2**31)]))
+    # Prompt heads that a lossy key confuses: the decimal text joined without a separator, the
+    # sign dropped, equal as a float, equal in the low 16 or 8 bits, the same tokens reordered.
+    twin_heads = [([1, 12], [11, 2]), ([2], [-2]), ([2**24], [2**24 + 1]), ([1], [65537]),
+                  ([3], [259]), ([1, 2, 3], [3, 2, 1]), ([1, 2], [2, 1])]
 
     def _ids(table: Any) -> List[int]:
         return [int(block) for block in table]
@@ -218,11 +223,15 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             self.last_freed: Optional[int] = None
             self.steps: List[str] = []
             self.namespaces: Dict[int, int] = {}
+            self.proposed: List[int] = []
 
         def _judge(self, call: str, verdict: str) -> None:
             self.steps.append(call)
             assert not verdict, "\n".join(["block pool steps:"] + [f"  {i + 1}. {c}" for i, c in
                                                                    enumerate(self.steps)] + [verdict])
+            for request in self.shadow.live_requests():  # no step rewrites another's table
+                verdict = self.shadow.reread(request, _ids(self.pool.block_table(request)))
+                assert not verdict, f"after {call}: {verdict}"
             observed = normalized(self.pool.free_blocks())
             verdict = self.shadow.free_blocks(observed)
             assert not verdict, f"after {call}: {verdict}"
@@ -230,7 +239,17 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
         def _new_request(self) -> int:
             request = self.next_request
             self.next_request += 1
+            self.proposed = (self.proposed + [request])[-8:]
             return request
+
+        def _append(self, request: int, tokens: List[int]) -> None:
+            tokens = tokens[: max_tokens - len(self.shadow.tokens(request))]
+            if not tokens or not self.shadow.is_live(request):
+                return
+            admitted = bool(self.pool.append(request, list(tokens)))
+            table = _ids(self.pool.block_table(request))
+            self._judge(f"append({request}, {text(tokens)}) -> {admitted} {text(table)}",
+                        self.shadow.append(request, tokens, admitted, table))
 
         def _allocate(self, request: int, ns: int, tokens: List[int]) -> None:
             hit = self.pool.allocate(request, ns, list(tokens))
@@ -256,6 +275,58 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             prompt = (tokens[: blocks * self.shadow.block_size] + tail)[:max_tokens] or [1]
             self._allocate(self._new_request(), (ns + 1) % 3 if other_namespace else ns, prompt)
 
+        @rule(pair=st.sampled_from(twin_heads), swap=st.booleans(), ns=st.integers(0, 2),
+              tail=st.lists(small_tokens, max_size=6))
+        def allocate_twins(self, pair: Tuple[List[int], List[int]], swap: bool, ns: int,
+                           tail: List[int]) -> None:
+            # Two prompts that differ only in their head, where a lossy key would not see it.
+            first, second = (pair[1], pair[0]) if swap else pair
+            self._allocate(self._new_request(), ns, first + tail)
+            self._allocate(self._new_request(), ns, second + tail)
+
+        @precondition(lambda self: self.prompts)
+        @rule(data=st.data())
+        def allocate_crowd(self, data: Any) -> None:
+            # 17 requests on the same whole blocks: a reference count that wraps in 4 bits, room
+            # for 16 live requests.
+            ns, tokens = data.draw(st.sampled_from(self.prompts))
+            size = self.shadow.block_size
+            prompt = tokens[: len(tokens) // size * size] or [1] * size
+            for _ in range(17):
+                self._allocate(self._new_request(), ns, prompt)
+
+        @precondition(lambda self: self.prompts)
+        @rule(data=st.data(), head=st.lists(small_tokens, min_size=1, max_size=16))
+        def allocate_other_head(self, data: Any, head: List[int]) -> None:
+            # An earlier prompt with another first block: a key over the last tokens only, or
+            # over a block without its parent, takes the later blocks for the earlier prompt's.
+            ns, tokens = data.draw(st.sampled_from(self.prompts))
+            size = min(self.shadow.block_size, len(tokens))
+            first = (head + [1] * size)[:size]
+            if first == tokens[:size]:
+                first[0] = 2 if first[0] == 1 else 1
+            self._allocate(self._new_request(), ns, first + tokens[size:])
+
+        @precondition(lambda self: self.shadow.live_requests())
+        @rule(data=st.data(), whole=st.booleans(), ns=st.one_of(st.none(), st.integers(0, 2)))
+        def allocate_live_content(self, data: Any, whole: bool, ns: Optional[int]) -> None:
+            # What a live request holds now, decoded tokens too, in its namespace or another (a
+            # forked child that caches its blocks under the wrong namespace).
+            request = data.draw(st.sampled_from(self.shadow.live_requests()))
+            tokens = self.shadow.tokens(request)
+            size = self.shadow.block_size
+            if whole:
+                tokens = tokens[: len(tokens) // size * size]
+            self._allocate(self._new_request(), self.namespaces.get(request, 0) if ns is None else ns,
+                           tokens or [1])
+
+        @precondition(lambda self: self.prompts)
+        @rule(data=st.data(), shift=st.sampled_from([8, 16, 32]))
+        def allocate_aliased_namespace(self, data: Any, shift: int) -> None:
+            # An earlier prompt under a namespace equal to its own in the low 8, 16 or 32 bits.
+            ns, tokens = data.draw(st.sampled_from(self.prompts))
+            self._allocate(self._new_request(), ns + (1 << shift), tokens)
+
         @precondition(lambda self: self.prompts)
         @rule(data=st.data())
         def allocate_repeat(self, data: Any) -> None:
@@ -269,13 +340,18 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             length = len(self.shadow.tokens(request))
             if fill:  # exactly to the end of the partial block
                 tokens = [1] * (self.shadow.block_size - length % self.shadow.block_size)
-            tokens = tokens[: max_tokens - length]
-            if not tokens:
-                return
-            admitted = bool(self.pool.append(request, list(tokens)))
-            table = _ids(self.pool.block_table(request))
-            self._judge(f"append({request}, {text(tokens)}) -> {admitted} {text(table)}",
-                        self.shadow.append(request, tokens, admitted, table))
+            self._append(request, tokens)
+
+        @precondition(lambda self: self.shadow.live_requests())
+        @rule(data=st.data(), extra=st.integers(0, 1))
+        def append_blocks(self, data: Any, extra: int) -> None:
+            # An append that fills the partial block and one or two more: every block it fills
+            # keyed by its own prefix.
+            request = data.draw(st.sampled_from(self.shadow.live_requests()))
+            size = self.shadow.block_size
+            length = len(self.shadow.tokens(request))
+            count = size - length % size + size * (1 + extra)
+            self._append(request, data.draw(st.lists(small_tokens, min_size=count, max_size=count)))
 
         @precondition(lambda self: self.shadow.live_requests())
         @rule(data=st.data(), tokens=st.lists(small_tokens, min_size=1, max_size=5))
@@ -288,16 +364,7 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             second = self._new_request()
             self._allocate(second, ns, prompt)
             for request in (first, second):
-                if not self.shadow.is_live(request):
-                    continue
-                length = len(self.shadow.tokens(request))
-                step = tokens[: max_tokens - length]
-                if not step:
-                    continue
-                admitted = bool(self.pool.append(request, list(step)))
-                table = _ids(self.pool.block_table(request))
-                self._judge(f"append({request}, {text(step)}) -> {admitted} {text(table)}",
-                            self.shadow.append(request, step, admitted, table))
+                self._append(request, tokens)
 
         @precondition(lambda self: self.shadow.live_requests())
         @rule(data=st.data())
@@ -320,6 +387,14 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
         def free_unknown(self) -> None:
             self._free(self.next_request + 1000)
 
+        @precondition(lambda self: any(not self.shadow.is_live(r) for r in self.proposed))
+        @rule(data=st.data())
+        def free_not_admitted(self, data: Any) -> None:
+            # A request whose allocation or fork was refused (or that is freed already): a refusal
+            # that left it half registered shows here.
+            self._free(data.draw(st.sampled_from([r for r in self.proposed
+                                                  if not self.shadow.is_live(r)])))
+
         @precondition(lambda self: self.shadow.live_requests() and hasattr(self.pool, "fork"))
         @rule(data=st.data())
         def fork(self, data: Any) -> None:
@@ -327,8 +402,33 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             child = self._new_request()
             admitted = bool(self.pool.fork(parent, child))
             table = _ids(self.pool.block_table(child)) if admitted else []
-            self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)}",
-                        self.shadow.fork(parent, child, admitted, table))
+            parent_table = _ids(self.pool.block_table(parent)) if admitted else []
+            self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)} parent {text(parent_table)}",
+                        self.shadow.fork(parent, child, admitted, table, parent_table))
+            if admitted and data.draw(st.booleans(), label="decode both"):
+                # Both sides decode, with different first tokens: a partial block shared
+                # instead of copied is written by both.
+                mine = data.draw(st.lists(small_tokens, min_size=1, max_size=self.shadow.block_size + 1))
+                theirs = [2 if mine[0] == 1 else 1] + mine[1:]
+                self._append(parent, mine)
+                self._append(child, theirs)
+
+        @precondition(lambda self: self.shadow.live_requests() and hasattr(self.pool, "fork")
+                      and self.shadow.expected_free_blocks() == 0)
+        @rule(data=st.data())
+        def fork_with_no_free_block(self, data: Any) -> None:
+            # A fork of a request whose last block is partial, with no block to copy it into: it
+            # must be refused, and change nothing.
+            partial = [r for r in self.shadow.live_requests()
+                       if len(self.shadow.tokens(r)) % self.shadow.block_size]
+            if partial:
+                parent = data.draw(st.sampled_from(partial))
+                child = self._new_request()
+                admitted = bool(self.pool.fork(parent, child))
+                table = _ids(self.pool.block_table(child)) if admitted else []
+                parent_table = _ids(self.pool.block_table(parent)) if admitted else []
+                self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)}",
+                            self.shadow.fork(parent, child, admitted, table, parent_table))
 
         @precondition(lambda self: hasattr(self.pool, "reset_prefix_cache"))
         @rule()

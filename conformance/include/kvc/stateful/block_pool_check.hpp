@@ -98,9 +98,15 @@ template <class Pool>
         return {{}, "-", false};
       const bool admitted = apply_operation(pool, op).value != 0;
       std::vector<std::int64_t> table;
-      if (admitted) table = table_of(pool, op.other);
-      step.returned = admitted ? "admitted, child blocks " + ids_text(table) : "refused";
-      step.verdict = shadow.forked(op.request, op.other, admitted, table);
+      std::vector<std::int64_t> parent;
+      if (admitted) {
+        table = table_of(pool, op.other);
+        parent = table_of(pool, op.request);
+      }
+      step.returned = admitted ? "admitted, child blocks " + ids_text(table) + ", parent blocks " +
+                                     ids_text(parent)
+                               : "refused";
+      step.verdict = shadow.forked(op.request, op.other, admitted, table, parent);
       break;
     }
     case block_pool_operation_kind::reset_prefix_cache: {

@@ -20,8 +20,20 @@
 // - resets while requests are live, and after every request is freed, followed by an earlier
 //   prompt again: a reset that forgets the blocks' state but keeps their hashes;
 // - request ids reused after a free, tokens near the limits of `std::int32_t`, request ids equal
-//   to others in their low 5, 8, 16 or 32 bits, and namespaces equal in their low 8 bits (only
-//   where the pool's parameter types hold them).
+//   to others in their low 5, 8, 16 or 32 bits, and namespaces equal in their low 8, 16 or 32 bits
+//   (only where the pool's parameter types hold them);
+// - twin prompts, two requests whose prompts differ only where a lossy key would not see it: a
+//   token and its negation, tokens equal in their low 8 or 16 bits or as a `float` (2^24 and
+//   2^24 + 1), the same tokens in another order, and [1, 12] against [11, 2] (equal when the
+//   decimal text is joined without a separator);
+// - prompts equal to an earlier one except in their first block (a key over a window of the last
+//   tokens, or over the block alone), and prompts made of a live request's decoded tokens (a
+//   forked child's blocks cached under the wrong namespace);
+// - a crowd: 17 requests sharing the same cached blocks (a reference count that wraps in 4 bits, a
+//   table of live requests with room for 10 or 16), appends that fill two blocks at once (new
+//   blocks keyed by the last one's prefix), forks followed by a decode of both sides, forks
+//   attempted with no free block, and frees of requests whose allocation or fork was refused (a
+//   refusal that left the request half registered).
 //
 // The generator reads the shadow (the engine's own live requests), so it never makes a call the
 // adapter does not have to accept: no allocation of a live request, no append or fork of one that
@@ -89,11 +101,12 @@ class block_pool_generator {
       repeat_next_ = false;
       return allocate(shadow, true);
     }
-    while (!pending_.empty()) {  // the appends of a lockstep decode, to requests still live
+    while (!pending_.empty()) {  // the rest of a lockstep decode, a crowd or a twin, while valid
       const block_pool_operation op = pending_.back();
       pending_.pop_back();
-      if (shadow.is_live(op.request) &&
-          shadow.tokens(op.request).size() + op.tokens.size() <= max_operation_tokens)
+      if (op.kind == block_pool_operation_kind::allocate ? !shadow.is_live(op.request)
+          : shadow.is_live(op.request) &&
+              shadow.tokens(op.request).size() + op.tokens.size() <= max_operation_tokens)
         return op;
     }
     const std::size_t roll = random_.below(100);
@@ -102,7 +115,7 @@ class block_pool_generator {
       return release_operation_of(pick(live));
     }
     if (live.empty() || roll < 38) return allocate(shadow);
-    if (roll < 60) return release(live);
+    if (roll < 60) return release(shadow, live);
     if (roll < 68) return append(shadow, live);
     if (roll < 73) return lockstep(shadow, live);
     if (roll < 84 && forks_) return fork(shadow, live);
@@ -124,9 +137,20 @@ class block_pool_generator {
   /// in its low 16 bits.
   [[nodiscard]] std::int32_t token() {
     const std::size_t roll = random_.below(100);
-    if (roll < 94) return static_cast<std::int32_t>(1 + random_.below(3));
-    if (roll < 97) return static_cast<std::int32_t>(65536 + 1 + random_.below(3));
+    const auto small = static_cast<std::int32_t>(1 + random_.below(3));
+    if (roll < 88) return small;
+    if (roll < 91) return -small;
+    if (roll < 94) return 65536 + small;
+    if (roll < 96) return 256 + small;
+    if (roll < 98) return (std::int32_t{1} << 24) + static_cast<std::int32_t>(random_.below(2));
     return roll < 99 ? INT32_MAX : INT32_MIN;
+  }
+
+  /// Fresh tokens, `n` of them.
+  [[nodiscard]] std::vector<std::int32_t> fresh_tokens(std::size_t n) {
+    std::vector<std::int32_t> made;
+    for (std::size_t i = 0; i < n; ++i) made.push_back(token());
+    return made;
   }
 
   /// A request id that is not live: mostly the next small one; sometimes one freed before, or one
@@ -134,14 +158,26 @@ class block_pool_generator {
   /// a power of two, or keyed by a truncated id, confuses them).
   [[nodiscard]] std::uint64_t new_request(const block_pool_shadow& shadow) {
     if (last_freed_ != 0 && !shadow.is_live(last_freed_) && random_.percent(20)) return last_freed_;
-    const std::uint64_t id = next_request_++;
+    std::uint64_t id = next_request_++;
     if (random_.percent(12)) {
       constexpr std::array<unsigned, 4> shifts{5, 8, 16, 32};
       const std::uint64_t alias = (std::uint64_t{1} << shifts[random_.below(shifts.size())]) +
                                   (id > 1 ? random_.below(id) : 0);
-      if (alias <= largest_request_ && !shadow.is_live(alias)) return alias;
+      if (alias <= largest_request_ && !shadow.is_live(alias)) id = alias;
     }
+    proposed_[proposals_++ % proposed_.size()] = id;
     return id;
+  }
+
+  /// A request id proposed lately that is not live (its allocation or fork was refused, or it was
+  /// freed), or 0 when there is none.
+  [[nodiscard]] std::uint64_t not_live_proposal(const block_pool_shadow& shadow) {
+    const std::size_t known = proposals_ < proposed_.size() ? proposals_ : proposed_.size();
+    for (std::size_t tries = 0; tries < known; ++tries) {
+      const std::uint64_t id = proposed_[random_.below(known)];
+      if (id != 0 && !shadow.is_live(id)) return id;
+    }
+    return 0;
   }
 
   block_pool_operation release_operation_of(std::uint64_t request) {
@@ -152,9 +188,83 @@ class block_pool_generator {
   [[nodiscard]] std::uint64_t namespace_like(std::uint64_t base) {
     const std::size_t roll = random_.below(100);
     if (roll < 70) return base;
-    if (roll < 94) return random_.below(3);
-    const std::uint64_t alias = 256 + base;
+    if (roll < 92) return random_.below(3);
+    constexpr std::array<unsigned, 3> shifts{8, 16, 32};
+    const std::uint64_t alias = (std::uint64_t{1} << shifts[random_.below(shifts.size())]) + base;
     return alias <= largest_namespace_ ? alias : base;
+  }
+
+  /// Keeps `made` among the prompts later ones are drawn from.
+  void remember(const prompt& made) {
+    if (history_.size() < 16)
+      history_.push_back(made);
+    else
+      history_[random_.below(history_.size())] = made;
+  }
+
+  /// Two prompts a lossy key confuses: a twin pair after a shared prefix, then the same tail. The
+  /// second is allocated right after the first, by another request.
+  block_pool_operation twins(const block_pool_shadow& shadow) {
+    struct twin {
+      std::array<std::int32_t, 3> one;
+      std::array<std::int32_t, 3> other;
+      std::size_t size;
+    };
+    constexpr std::int32_t float_step = std::int32_t{1} << 24;
+    constexpr std::array<twin, 7> pairs{{
+        {{1, 12, 0}, {11, 2, 0}, 2},                // decimal text joined without a separator
+        {{2, 0, 0}, {-2, 0, 0}, 1},                 // the sign dropped
+        {{float_step, 0, 0}, {float_step + 1, 0, 0}, 1},  // equal as a float
+        {{1, 0, 0}, {65537, 0, 0}, 1},              // equal in the low 16 bits
+        {{3, 0, 0}, {259, 0, 0}, 1},                // equal in the low 8 bits
+        {{1, 2, 3}, {3, 2, 1}, 3},                  // the same tokens in another order
+        {{1, 2, 0}, {2, 1, 0}, 2},
+    }};
+    const twin& pair = pairs[random_.below(pairs.size())];
+    const std::size_t bs = shadow.block_size();
+    std::vector<std::int32_t> head;
+    if (!history_.empty() && random_.percent(40)) {  // after a whole block of an earlier prompt
+      const prompt& base = history_[random_.below(history_.size())];
+      if (base.tokens.size() >= bs) head.assign(base.tokens.begin(), base.tokens.begin() + static_cast<std::ptrdiff_t>(bs));
+    }
+    const std::vector<std::int32_t> tail = fresh_tokens(random_.below(2 * bs + 1));
+    prompt first{random_.below(3), head};
+    prompt second = first;
+    const bool swap = random_.percent(50);
+    for (std::size_t i = 0; i < pair.size; ++i) {
+      first.tokens.push_back(swap ? pair.other[i] : pair.one[i]);
+      second.tokens.push_back(swap ? pair.one[i] : pair.other[i]);
+    }
+    first.tokens.insert(first.tokens.end(), tail.begin(), tail.end());
+    second.tokens.insert(second.tokens.end(), tail.begin(), tail.end());
+    for (prompt* made : {&first, &second})
+      if (made->tokens.size() > max_operation_tokens) made->tokens.resize(max_operation_tokens);
+    remember(first);
+    remember(second);
+    const std::uint64_t one = new_request(shadow);
+    std::uint64_t other = new_request(shadow);
+    if (other == one) other = next_request_++;
+    pending_.push_back(allocate_operation(other, second.ns, second.tokens));
+    return allocate_operation(one, first.ns, first.tokens);
+  }
+
+  /// 17 requests with the same prompt of whole blocks: every one after the first shares them all.
+  block_pool_operation crowd(const block_pool_shadow& shadow) {
+    const std::size_t bs = shadow.block_size();
+    prompt made{random_.below(3), {}};
+    if (!history_.empty()) {
+      const prompt& base = history_[random_.below(history_.size())];
+      made = base;
+      made.tokens.resize(base.tokens.size() / bs * bs);
+    }
+    if (made.tokens.empty()) made.tokens = fresh_tokens(bs);
+    const std::uint64_t first = new_request(shadow);
+    for (std::size_t i = 0; i < 16; ++i) {
+      std::uint64_t id = next_request_++;
+      if (id == first) id = next_request_++;
+      pending_.push_back(allocate_operation(id, made.ns, made.tokens));
+    }
+    return allocate_operation(first, made.ns, made.tokens);
   }
 
   block_pool_operation allocate(const block_pool_shadow& shadow, bool repeat = false) {
@@ -163,10 +273,25 @@ class block_pool_generator {
     const std::size_t longest = longest_fit < max_operation_tokens ? longest_fit : max_operation_tokens;
     prompt made{};
     const std::size_t roll = repeat ? 20 : random_.below(100);
-    if (history_.empty() || roll < 15) {
+    if (!repeat && roll >= 95) return twins(shadow);
+    if (!repeat && roll >= 93) return crowd(shadow);
+    const std::vector<std::uint64_t> live = shadow.live_requests();
+    if (history_.empty() || roll < 13) {
       made.ns = random_.below(3);
-      const std::size_t n = random_.between(1, longest);
-      for (std::size_t i = 0; i < n; ++i) made.tokens.push_back(token());
+      made.tokens = fresh_tokens(random_.between(1, longest));
+    } else if (roll < 20 && !live.empty()) {  // what a live request holds now, decoded tokens too
+      const std::uint64_t from = pick(live);
+      made.ns = random_.percent(50) ? namespace_like(shadow.namespace_of(from)) : random_.below(3);
+      made.tokens = shadow.tokens(from);
+      if (random_.percent(50)) made.tokens.resize(made.tokens.size() / bs * bs);
+      if (made.tokens.empty()) made.tokens = fresh_tokens(1);
+    } else if (roll >= 85) {  // an earlier prompt with another first block
+      const prompt& base = history_[random_.below(history_.size())];
+      made = base;
+      made.ns = namespace_like(base.ns);
+      const std::size_t head = made.tokens.size() > bs ? bs : 1;
+      for (std::size_t i = 0; i < head; ++i) made.tokens[i] = token();
+      made.tokens[0] = base.tokens[0] == 1 ? 2 : 1;
     } else {
       const prompt& base = history_[random_.below(history_.size())];
       made.ns = namespace_like(base.ns);
@@ -181,20 +306,19 @@ class block_pool_generator {
           made.tokens.push_back(token());
       }
     }
-    if (history_.size() < 16)
-      history_.push_back(made);
-    else
-      history_[random_.below(history_.size())] = made;
+    remember(made);
     return allocate_operation(new_request(shadow), made.ns, made.tokens);
   }
 
-  block_pool_operation release(const std::vector<std::uint64_t>& live) {
+  block_pool_operation release(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
     const std::size_t roll = random_.below(100);
     std::uint64_t request = 0;
-    if (roll < 72 || last_freed_ == 0)
+    if (roll < 66 || last_freed_ == 0)
       request = pick(live);
-    else if (roll < 90)
+    else if (roll < 84)
       request = last_freed_;  // freed twice
+    else if (roll < 94 && (request = not_live_proposal(shadow)) != 0)
+      return free_operation(request);  // refused, or freed already
     else
       request = next_request_ + 100;  // never allocated
     last_freed_ = request;
@@ -207,11 +331,12 @@ class block_pool_generator {
     if (length >= max_operation_tokens) return free_blocks_operation();
     const std::size_t bs = shadow.block_size();
     const std::size_t roll = random_.below(100);
-    std::size_t k = roll < 40 ? bs - length % bs : roll < 70 ? 1 : random_.between(1, bs + 2);
+    std::size_t k = roll < 40   ? bs - length % bs
+                    : roll < 65 ? 1
+                    : roll < 85 ? random_.between(1, bs + 2)
+                                : bs - length % bs + random_.between(bs, 2 * bs);  // two blocks
     if (k > max_operation_tokens - length) k = max_operation_tokens - length;
-    std::vector<std::int32_t> tokens;
-    for (std::size_t i = 0; i < k; ++i) tokens.push_back(token());
-    return append_operation(request, tokens);
+    return append_operation(request, fresh_tokens(k));
   }
 
   /// A second request with a live one's prompt (parallel sampling without a fork), then the same
@@ -228,9 +353,23 @@ class block_pool_generator {
     return allocate_operation(second, shadow.namespace_of(first), shadow.tokens(first));
   }
 
+  /// A fork, then often a decode of both sides with tokens that differ; with no free block, mostly
+  /// of a parent whose last block is partial (a fork that has to be refused).
   block_pool_operation fork(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
-    const std::uint64_t parent = pick(live);
-    return fork_operation(parent, new_request(shadow));
+    std::uint64_t parent = pick(live);
+    if (shadow.free_blocks() == 0 && random_.percent(70))
+      for (const std::uint64_t id : live)
+        if (shadow.tokens(id).size() % shadow.block_size() != 0) parent = id;
+    const std::uint64_t child = new_request(shadow);
+    if (random_.percent(60)) {
+      std::vector<std::int32_t> mine = fresh_tokens(random_.between(1, shadow.block_size() + 1));
+      std::vector<std::int32_t> theirs = mine;
+      theirs[0] = mine[0] == 1 ? 2 : 1;
+      const bool child_first = random_.percent(50);
+      pending_.push_back(append_operation(child_first ? parent : child, child_first ? mine : theirs));
+      pending_.push_back(append_operation(child_first ? child : parent, child_first ? theirs : mine));
+    }
+    return fork_operation(parent, child);
   }
 
   seeded_random random_;
@@ -244,6 +383,8 @@ class block_pool_generator {
   bool draining_ = false;
   bool repeat_next_ = false;
   std::vector<block_pool_operation> pending_{};
+  std::array<std::uint64_t, 8> proposed_{};
+  std::size_t proposals_ = 0;
 };
 
 }  // namespace kvc::detail

@@ -13,14 +13,19 @@
 //                                  integer (negative: refused), or a type with `explicit operator
 //                                  bool` and a `cached_tokens` member (kvc::model::block_allocation)
 //   append(request, tokens)        decode: adds tokens to a live request, all or nothing; anything
-//                                  that converts to bool (admitted)
+//                                  that converts to bool (admitted). Besides new blocks at the
+//                                  end, it may move the partial last block to a free block (copy
+//                                  on write) or a block it fills to a cached block of equal
+//                                  content (deduplication on fill); nothing else may move
 //   free(request)                  drops a request's references; a request that is not live frees
 //                                  nothing
 //   free_blocks()                  an integer: the blocks no live request references, cached or not
 //   block_table(request)           a sized range of integer block ids (any distinct values) of a
 //                                  live request, in token order
-//   fork(parent, child)            optional: the child shares the parent's full blocks and copies
-//                                  its partial last block; converts to bool (admitted)
+//   fork(parent, child)            optional: the child shares the parent's full blocks; the
+//                                  partial last block is copied into a free block for the child
+//                                  or for the parent, or shared until one side appends (copy on
+//                                  write); converts to bool (admitted)
 //   reset_prefix_cache()           optional: forgets every cached block; false, changing nothing,
 //                                  while any request is live
 //

@@ -133,7 +133,11 @@ class block_pool_shadow {
   }
 
   /// The engine's `append(request, tokens)` returned `admitted`, and `table` is the request's block
-  /// table after it. `request` must be live.
+  /// table after it. `request` must be live. Beside new blocks at its end, an admitted append may
+  /// change an earlier entry of the table in two ways only: the partial last block moved to a
+  /// block no live request held (a copy on write, when a fork left it shared), or a block that the
+  /// append filled moved to a cached block of equal content (deduplication on fill, as vLLM v0's
+  /// `promote_to_immutable_block` does).
   block_pool_verdict appended(std::uint64_t request, std::span<const std::int32_t> tokens,
                               bool admitted, std::span<const std::int64_t> table) {
     auto found = live_.find(request);
@@ -142,53 +146,84 @@ class block_pool_shadow {
     const std::size_t old_blocks = grown.table.size();
     const std::size_t total = blocks_for(grown.tokens.size() + tokens.size());
     const std::size_t needed = total - old_blocks;
+    const bool partial = grown.tokens.size() % block_size_ != 0;
+    // A partial last block that a fork left shared is copied before it is written.
+    const bool shared_tail = old_blocks > 0 && partial && holders_of(grown.table.back()) > 1;
     const std::size_t free = free_blocks();
     const std::string call = "append(" + std::to_string(request) + ")";
     if (!admitted) {
-      if (needed <= free)
-        return {call + " was refused, but it needs " + std::to_string(needed) + " new blocks and " +
+      const std::size_t least = needed + (shared_tail ? 1 : 0);
+      if (least <= free)
+        return {call + " was refused, but it needs " + std::to_string(least) + " new blocks and " +
                     std::to_string(free) + " are free",
                 0, 1};
       return {};
     }
-    block_pool_verdict verdict{};
-    if (needed > free)
-      verdict = {call + " was admitted, but it needs " + std::to_string(needed) +
-                     " new blocks and only " + std::to_string(free) + " are free",
-                 1, 0};
-    if (verdict.ok()) verdict = check_table(call, table, total);
-    for (std::size_t i = 0; verdict.ok() && i < old_blocks; ++i)
-      if (table[i] != grown.table[i])
+    live_request after{grown.ns, grown.tokens, {table.begin(), table.end()}};
+    after.tokens.insert(after.tokens.end(), tokens.begin(), tokens.end());
+    block_pool_verdict verdict = check_table(call, table, total);
+    std::size_t taken = 0;     // free blocks the append takes
+    std::size_t released = 0;  // blocks it lets go of
+    bool tail_moved = false;
+    for (std::size_t i = 0; verdict.ok() && i < old_blocks; ++i) {
+      if (table[i] == grown.table[i]) continue;
+      const std::size_t end = (i + 1) * block_size_;
+      auto target = blocks_.find(table[i]);
+      const bool deduplicated = end <= after.tokens.size() && target != blocks_.end() &&
+                                holds(target->second, grown.ns, after.tokens, end);
+      const bool copied = i + 1 == old_blocks && partial && holders_of(table[i]) == 0;
+      if (!deduplicated && !copied) {
         verdict = {call + " moved block " + std::to_string(i) + " of the request from id " +
-                       std::to_string(grown.table[i]) + " to id " + std::to_string(table[i]),
+                       std::to_string(grown.table[i]) + " to id " + std::to_string(table[i]) +
+                       (target == blocks_.end() ? std::string(", which holds nothing")
+                                                : ", which holds " + content_text(target->second)),
                    table[i], grown.table[i]};
-    if (verdict.ok() && old_blocks > 0 && grown.tokens.size() % block_size_ != 0 &&
-        holders_of(grown.table.back()) > 1)
+        break;
+      }
+      if (i + 1 == old_blocks) tail_moved = true;
+      if (holders_of(table[i]) == 0) ++taken;
+      if (holders_of(grown.table[i]) == 1) ++released;
+    }
+    if (verdict.ok() && shared_tail && !tail_moved)
       verdict = {call + " writes into block " + std::to_string(grown.table.back()) +
                      ", which another live request also holds",
                  static_cast<std::int64_t>(holders_of(grown.table.back())), 1};
-    for (std::size_t i = old_blocks; verdict.ok() && i < table.size(); ++i)
+    for (std::size_t i = old_blocks; verdict.ok() && i < table.size(); ++i) {
       verdict = check_new_block(call, i, table[i]);
-    grown.tokens.insert(grown.tokens.end(), tokens.begin(), tokens.end());
-    if (!table.empty() && table.size() >= old_blocks) {
-      for (std::size_t i = old_blocks; i < table.size(); ++i) {
-        grown.table.push_back(table[i]);
-        hold(table[i]);
-      }
-      for (std::size_t i = old_blocks == 0 ? 0 : old_blocks - 1; i < grown.table.size(); ++i)
-        record(grown, i);
+      ++taken;
     }
+    if (verdict.ok() && taken > free + released)
+      verdict = {call + " was admitted, but it takes " + std::to_string(taken) +
+                     " free blocks and only " + std::to_string(free + released) + " are free",
+                 1, 0};
+    if (table.size() < old_blocks) {  // a table that lost entries: keep the one recorded
+      grown.tokens = std::move(after.tokens);
+      return verdict;
+    }
+    // Apply what the engine did: moved entries change holders, written blocks their content.
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (i < old_blocks && table[i] == grown.table[i]) continue;
+      hold(table[i]);
+      if (i < old_blocks) release(grown.table[i]);
+    }
+    grown = std::move(after);
+    for (std::size_t i = old_blocks == 0 ? 0 : old_blocks - 1; i < grown.table.size(); ++i)
+      record(grown, i);
     return verdict;
   }
 
-  /// The engine's `fork(parent, child)` returned `admitted`, and `child_table` is the child's block
-  /// table after it. `parent` must be live and `child` not.
+  /// The engine's `fork(parent, child)` returned `admitted`; `child_table` is the child's block
+  /// table after it, and `parent_table` the parent's (empty: unchanged). `parent` must be live and
+  /// `child` not. The child shares the parent's full blocks. Its partial last block, where it has
+  /// one, is a copy in a block no live request held, or the parent's own block, shared until one of
+  /// them writes into it (copy on write), or the parent's block while the parent moves to the copy.
   block_pool_verdict forked(std::uint64_t parent, std::uint64_t child, bool admitted,
-                            std::span<const std::int64_t> child_table) {
+                            std::span<const std::int64_t> child_table,
+                            std::span<const std::int64_t> parent_table = {}) {
     auto found = live_.find(parent);
     if (found == live_.end()) return {};
-    const live_request& from = found->second;
-    const bool partial = from.tokens.size() % block_size_ != 0;
+    live_request& from = found->second;
+    const bool partial = from.tokens.size() % block_size_ != 0 && !from.table.empty();
     const std::size_t needed = partial ? 1 : 0;
     const std::size_t free = free_blocks();
     const std::string call = "fork(" + std::to_string(parent) + ", " + std::to_string(child) + ")";
@@ -199,25 +234,59 @@ class block_pool_shadow {
                 0, 1};
       return {};
     }
-    block_pool_verdict verdict{};
-    if (needed > free)
-      verdict = {call + " was admitted, but its partial block needs a free block and none is", 1,
-                 0};
-    if (verdict.ok()) verdict = check_table(call, child_table, from.table.size());
-    const std::size_t shared = partial ? from.table.size() - 1 : from.table.size();
-    for (std::size_t i = 0; verdict.ok() && i < child_table.size(); ++i) {
-      if (i < shared && child_table[i] != from.table[i])
+    const std::vector<std::int64_t> before = from.table;
+    const std::vector<std::int64_t> parent_after =
+        parent_table.empty() ? before : std::vector<std::int64_t>(parent_table.begin(), parent_table.end());
+    block_pool_verdict verdict = check_table(call, child_table, before.size());
+    if (verdict.ok() && parent_after.size() != before.size())
+      verdict = {call + " left the parent a block table of " + std::to_string(parent_after.size()) +
+                     " blocks, not " + std::to_string(before.size()),
+                 static_cast<std::int64_t>(parent_after.size()), static_cast<std::int64_t>(before.size())};
+    const std::size_t shared = partial ? before.size() - 1 : before.size();
+    for (std::size_t i = 0; verdict.ok() && i < shared; ++i) {
+      if (parent_after[i] != before[i])
+        verdict = {call + " moved block " + std::to_string(i) + " of the parent from id " +
+                       std::to_string(before[i]) + " to id " + std::to_string(parent_after[i]),
+                   parent_after[i], before[i]};
+      else if (child_table[i] != before[i])
         verdict = {call + " gave the child block id " + std::to_string(child_table[i]) +
                        " at position " + std::to_string(i) + " instead of sharing the parent's " +
-                       std::to_string(from.table[i]),
-                   child_table[i], from.table[i]};
-      else if (i >= shared)
-        verdict = check_new_block(call + " (the copy of the partial block)", i, child_table[i]);
+                       std::to_string(before[i]),
+                   child_table[i], before[i]};
+    }
+    std::size_t taken = 0;
+    if (verdict.ok() && partial) {
+      const std::int64_t tail = before.back();
+      const std::int64_t mine = parent_after.back();
+      const std::int64_t theirs = child_table.back();
+      if (mine != tail && theirs != tail)
+        verdict = {call + " gave neither the parent nor the child the parent's partial block " +
+                       std::to_string(tail),
+                   theirs, tail};
+      else if (mine != tail)
+        verdict = check_new_block(call + " (the parent's copy of its partial block)",
+                                  before.size() - 1, mine);
+      else if (theirs != tail)
+        verdict = check_new_block(call + " (the copy of the partial block)", before.size() - 1, theirs);
+      if (mine != tail || theirs != tail) taken = 1;
+      if (verdict.ok() && taken > free)
+        verdict = {call + " was admitted, but its partial block needs a free block and none is", 1,
+                   0};
+    }
+    // Apply: the parent's moved entry, then the child's table.
+    if (parent_after.size() == before.size()) {
+      for (std::size_t i = 0; i < before.size(); ++i)
+        if (parent_after[i] != before[i]) {
+          hold(parent_after[i]);
+          release(before[i]);
+          from.table[i] = parent_after[i];
+          record(from, i);
+        }
     }
     live_request copy{from.ns, from.tokens, {child_table.begin(), child_table.end()}};
     for (std::size_t i = 0; i < copy.table.size(); ++i) {
-      if (i >= shared) record(copy, i);
       hold(copy.table[i]);
+      if (i >= shared) record(copy, i);
     }
     live_[child] = std::move(copy);
     return verdict;

@@ -18,8 +18,8 @@ namespace kvc::suites {
 /// 0 refused) and `free_blocks()` must return. Hits are whole leading blocks whose namespace and
 /// every earlier token match; free blocks count cached blocks nobody holds; allocation is all or
 /// nothing, hit blocks nobody held included; a request that is not live frees nothing; a fork
-/// shares full blocks and copies the partial one; eviction never takes a block in use and leaves
-/// no hit behind. Each scenario is there to reject a plausible wrong pool.
+/// shares full blocks, and its partial block is copied before either side writes into it (at the
+/// fork, or on the first append); eviction never takes a block in use and leaves no hit behind. Each scenario is there to reject a plausible wrong pool.
 ///
 /// Every result is the same for every correct pool, whatever its eviction order and its reuse
 /// policy: no scenario evicts a block while another cached block could be evicted instead, and no
@@ -81,12 +81,12 @@ inline constexpr auto block_pool_scenarios = boost::hana::make_tuple(
     make_scenario(label<"a block an append fills is cached">, 4, 2,
                   std::array{allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4, 5}), free_operation(1), allocate_operation(2, 0, {1, 2, 3, 4, 9})},
                   std::array{observed(0), observed(1), unobserved, observed(4)}),
-    make_scenario(label<"a fork shares full blocks and copies the partial one">, 4, 2,
-                  std::array{allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), free_blocks_operation(), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()},
-                  std::array{observed(0), observed(1), observed(1), unobserved, observed(2), unobserved, observed(4)}),
-    make_scenario(label<"a fork needs a free block for its partial copy">, 2, 2,
-                  std::array{allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), free_blocks_operation(), free_operation(2), free_blocks_operation()},
-                  std::array{observed(0), observed(0), observed(0), unobserved, observed(0)}),
+    make_scenario(label<"a fork shares full blocks and each side writes its own partial block">, 4, 2,
+                  std::array{allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(1, {4}), append_operation(2, {5}), free_blocks_operation(), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()},
+                  std::array{observed(0), observed(1), observed(1), observed(1), observed(1), unobserved, observed(2), unobserved, observed(4)}),
+    make_scenario(label<"a forked child writes into a copy of the partial block">, 3, 2,
+                  std::array{allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(2, {5}), free_blocks_operation(), append_operation(1, {4}), free_operation(2), free_blocks_operation(), free_operation(1), free_blocks_operation()},
+                  std::array{observed(0), observed(1), observed(1), observed(0), observed(1), unobserved, observed(1), unobserved, observed(3)}),
     make_scenario(label<"a fork of whole blocks takes no block">, 2, 2,
                   std::array{allocate_operation(1, 0, {1, 2, 3, 4}), fork_operation(1, 2), free_blocks_operation(), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()},
                   std::array{observed(0), observed(1), observed(0), unobserved, observed(0), unobserved, observed(2)}),
