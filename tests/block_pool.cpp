@@ -1,6 +1,6 @@
 // kvc::check_block_pool, kvc::model::block_pool and kvc::suites::block_pool_scenarios at run time:
-// the model's rules, correct pools in three engine styles (tests/block_pool_engines.hpp) passing in
-// bound and in exact mode, reports that reproduce from their seed and replay, and the adapter's
+// the model's rules, correct pools in three engine styles (tests/block_pool_engines.hpp) and three
+// that move blocks (tests/block_pool_copy_engines.hpp) passing in bound and in exact mode, reports that reproduce from their seed and replay, and the adapter's
 // accepted forms. Every known-bad pool of tests/block_pool_mutants.hpp is run in
 // tests/exploration_block_pool.cpp (an executable of its own: 28 pool types cost 25 s to compile).
 #include <doctest/doctest.h>
@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "block_pool_copy_engines.hpp"
 #include "block_pool_engines.hpp"
 #include "block_pool_factory.hpp"
 #include "block_pool_mutants.hpp"
@@ -101,6 +102,24 @@ TEST_CASE("check_block_pool passes correct pools in three engine styles") {
     }
     CHECK(kvc::verify(kvc::suites::block_pool_scenarios, factory_of<Pool>));
   });
+}
+
+TEST_CASE("check_block_pool accepts copy on write, a parent that takes the copy, deduplication on fill") {
+  using namespace kvc_test::copy_pools;
+  const auto passes = [](auto make, std::string_view name) {
+    for (const bool exact : {false, true}) {
+      const kvc::block_pool_report report = kvc::check_block_pool(make, {.exact = exact});
+      INFO(name << (exact ? " (exact)" : " (bound)"));
+      INFO(report);
+      CHECK(report.passed());
+    }
+    CHECK(kvc::verify(kvc::suites::block_pool_scenarios, make));
+  };
+  passes([](std::size_t blocks, std::size_t size) { return CowPool(blocks, size); }, "copy on write");
+  passes([](std::size_t blocks, std::size_t size) { return ParentCopyFork(blocks, size); },
+         "the parent takes the copy");
+  passes([](std::size_t blocks, std::size_t size) { return DedupPool(blocks, size); },
+         "deduplication on fill");
 }
 
 TEST_CASE("a block pool report reproduces from its seed and prints a replay") {

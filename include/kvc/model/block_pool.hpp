@@ -380,8 +380,8 @@ class basic_block_pool {
   std::size_t evictions_ = 0;
 };
 
-/// The reference block pool: up to 64 blocks, 32 live requests and 64 tokens per request, enough
+/// The reference block pool: up to 64 blocks, 64 live requests and 64 tokens per request, enough
 /// for every sequence kvc::check_block_pool generates.
-using block_pool = basic_block_pool<64, 32, 64>;
+using block_pool = basic_block_pool<64, 64, 64>;
 
 }  // namespace kvc::model

@@ -57,6 +57,18 @@ template <class Pool>
   return text + "]";
 }
 
+/// A token no generated prompt holds: what the tokens kvc passed are overwritten with once the
+/// call returns.
+inline constexpr std::int32_t overwritten_token = 0x5A5A5A5A;
+
+/// The operation whose tokens a pool is given: one buffer for every call, overwritten once the
+/// call returns, so that a pool that keeps the caller's span instead of copying it (or keys blocks
+/// by the buffer's address) reads other tokens at its next call.
+[[nodiscard]] inline block_pool_operation& passed_operation() {
+  thread_local block_pool_operation passed{};
+  return passed;
+}
+
 /// One step run on a pool and its shadow: the verdict, what the pool returned, and whether the
 /// step was one the adapter has to accept in this state at all.
 struct block_pool_step {
@@ -71,10 +83,22 @@ template <class Pool>
 [[nodiscard]] block_pool_step run_block_pool_step(Pool& pool, block_pool_shadow& shadow,
                                                   const block_pool_operation& op) {
   block_pool_step step{};
+  block_pool_operation& passed = passed_operation();
+  passed = op;
+  struct overwrite_when_done {
+    block_pool_operation& passed;
+    ~overwrite_when_done() {
+      for (std::int32_t& token : passed.tokens.storage) token = overwritten_token;
+    }
+  };
   switch (op.kind) {
     case block_pool_operation_kind::allocate: {
       if (op.tokens.count == 0 || shadow.is_live(op.request)) return {{}, "-", false};
-      const std::optional<std::int64_t> hit = allocate_on(pool, op);
+      std::optional<std::int64_t> hit;
+      {
+        const overwrite_when_done done{passed};
+        hit = allocate_on(pool, passed);
+      }
       std::vector<std::int64_t> table;
       if (hit) table = table_of(pool, op.request);
       step.returned = hit ? std::to_string(*hit) + " cached tokens, blocks " + ids_text(table) : "refused";
@@ -83,7 +107,11 @@ template <class Pool>
     }
     case block_pool_operation_kind::append: {
       if (op.tokens.count == 0 || !shadow.is_live(op.request)) return {{}, "-", false};
-      const bool admitted = apply_operation(pool, op).value != 0;
+      bool admitted = false;
+      {
+        const overwrite_when_done done{passed};
+        admitted = apply_operation(pool, passed).value != 0;
+      }
       const std::vector<std::int64_t> table = table_of(pool, op.request);
       step.returned = (admitted ? "admitted, blocks " : "refused, blocks ") + ids_text(table);
       step.verdict = shadow.appended(op.request, op.token_span(), admitted, table);
@@ -197,6 +225,7 @@ struct block_pool_traits {
   bool resets = false;
   std::uint64_t largest_request = ~std::uint64_t{0};
   std::uint64_t largest_namespace = ~std::uint64_t{0};
+  bool signed_namespaces = false;
 };
 
 /// Runs `operations` on a fresh pool of `geometry` and a fresh shadow; the first wrong step, or
@@ -205,7 +234,8 @@ struct block_pool_traits {
     const fresh_block_pool& fresh, const block_pool_geometry& geometry, const check_options& options,
     const std::vector<block_pool_operation>& operations, block_pool_report* report = nullptr) {
   const block_pool_stepper step_on = fresh(geometry);
-  block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact);
+  block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact,
+                           options.max_live_requests);
   for (std::size_t i = 0; i < operations.size(); ++i) {
     const block_pool_step step = step_on(shadow, operations[i]);
     if (!step.valid) return {};
@@ -222,6 +252,89 @@ struct block_pool_traits {
   return {};
 }
 
+/// Generates the sequence of `seed` on a fresh pool of `geometry` and runs it, step by step, until
+/// a step is wrong: `operations` holds what ran; the failure, or not failed. Counts the operations
+/// run into `*operations_run`.
+[[nodiscard]] inline step_failure run_generated_block_pool_sequence(
+    const fresh_block_pool& fresh, const block_pool_geometry& geometry, const check_options& options,
+    const block_pool_traits& traits, std::uint64_t seed, std::size_t length,
+    std::vector<block_pool_operation>& operations, std::size_t* operations_run) {
+  const block_pool_stepper step_on = fresh(geometry);
+  block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact,
+                           options.max_live_requests);
+  block_pool_generator generator(seed, traits.forks, traits.resets, traits.largest_request,
+                                 traits.largest_namespace, traits.signed_namespaces);
+  operations.clear();
+  // A fresh pool's free_blocks() first: a pool that starts short fails before any operation.
+  operations.push_back(free_blocks_operation());
+  for (std::size_t step = 0; step <= length; ++step) {
+    if (step > 0) operations.push_back(generator.next(shadow));
+    ++*operations_run;
+    const block_pool_step outcome = step_on(shadow, operations.back());
+    if (!outcome.verdict.ok())
+      return {true, operations.size() - 1, outcome.verdict.actual, outcome.verdict.expected};
+  }
+  return {};
+}
+
+/// A failing sequence shrunk, and the pool geometry it fails on.
+struct shrunk_block_pool_failure {
+  shrunk_sequence<block_pool_operation> shrunk;
+  block_pool_geometry geometry;
+};
+
+/// Shrinks `failing` (which fails as `failure` says on `geometry`); then, when the factory takes
+/// the geometry, looks for a shorter counterexample on pools of 2 to 5 blocks of the same block
+/// size: the same sequences shrunk there, and, while the best is longer than 8 operations,
+/// sequences generated for those pools (a bug that needs a full pool needs fewer operations to
+/// fill a small one).
+[[nodiscard]] inline shrunk_block_pool_failure shrink_block_pool_failure(
+    const fresh_block_pool& fresh, const check_options& options, const block_pool_traits& traits,
+    const block_pool_geometry& geometry, bool geometry_fixed,
+    const std::vector<block_pool_operation>& failing, const step_failure& failure) {
+  const auto shrunk_on = [&fresh, &options](const block_pool_geometry& pool,
+                                            const std::vector<block_pool_operation>& operations,
+                                            const step_failure& failed) {
+    return shrink(operations, failed,
+                  [&fresh, &pool, &options](const std::vector<block_pool_operation>& candidate) {
+                    return run_block_pool_sequence(fresh, pool, options, candidate);
+                  });
+  };
+  shrunk_block_pool_failure best{shrunk_on(geometry, failing, failure), geometry};
+  if (geometry_fixed) return best;
+  const auto consider = [&](const block_pool_geometry& pool,
+                            const std::vector<block_pool_operation>& operations,
+                            const step_failure& failed) {
+    shrunk_sequence<block_pool_operation> candidate = shrunk_on(pool, operations, failed);
+    const std::size_t runs = best.shrunk.runs + candidate.runs;
+    if (candidate.operations.size() < best.shrunk.operations.size()) best = {std::move(candidate), pool};
+    best.shrunk.runs = runs;
+  };
+  for (std::size_t blocks = 2; blocks < geometry.num_blocks && blocks <= 5; ++blocks) {
+    const block_pool_geometry smaller{blocks, geometry.block_size};
+    for (const bool from_original : {false, true}) {
+      const std::vector<block_pool_operation> operations =
+          from_original ? failing : best.shrunk.operations;
+      const step_failure failed = run_block_pool_sequence(fresh, smaller, options, operations);
+      if (failed.failed) consider(smaller, operations, failed);
+    }
+  }
+  constexpr std::size_t short_enough = 8;
+  constexpr std::size_t searched = 200;
+  std::vector<block_pool_operation> operations;
+  std::size_t ignored = 0;
+  for (std::size_t extra = 0; extra < searched && best.shrunk.operations.size() > short_enough;
+       ++extra) {
+    const block_pool_geometry smaller{2 + extra % 4, geometry.block_size};
+    if (smaller.num_blocks >= geometry.num_blocks) continue;
+    const std::uint64_t seed = sequence_seed(options.seed ^ 0xB10C5EEDULL, extra);
+    const step_failure failed = run_generated_block_pool_sequence(
+        fresh, smaller, options, traits, seed, max_sequence_steps, operations, &ignored);
+    if (failed.failed) consider(smaller, operations, failed);
+  }
+  return best;
+}
+
 /// The loop of kvc::check_block_pool, the same for every pool type (the pool is behind `fresh`, so
 /// that a user's build compiles the generator, the runner and the shrinker once): `report` comes
 /// with the factory's facts filled in; `fixed` is the geometry of a factory that takes none.
@@ -235,38 +348,31 @@ struct block_pool_traits {
     const std::uint64_t seed = sequence_seed(options.seed, index);
     const block_pool_geometry geometry =
         fixed ? *fixed : block_pool_geometry_of(seed, options.blocks, options.block_size);
-    const std::size_t length = sequence_length(options.seed, index, options.max_steps);
+    // Block-pool sequences run up to the longest kvc makes (crowds of 33, evictions after churn)
+    // unless max_steps asks for shorter ones than its default: an operation costs microseconds.
+    const std::size_t length = sequence_length(
+        options.seed, index,
+        options.max_steps >= check_options{}.max_steps ? max_sequence_steps : options.max_steps);
     ++report.sequences_run;
-    const block_pool_stepper step_on = fresh(geometry);
-    block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact);
-    block_pool_generator generator(seed, traits.forks, traits.resets, traits.largest_request,
-                                   traits.largest_namespace);
-    operations.clear();
-    // A fresh pool's free_blocks() first: a pool that starts short fails before any operation.
-    operations.push_back(free_blocks_operation());
-    for (std::size_t step = 0; step <= length; ++step) {
-      if (step > 0) operations.push_back(generator.next(shadow));
-      ++report.operations_run;
-      const block_pool_step outcome = step_on(shadow, operations.back());
-      if (outcome.verdict.ok()) continue;
+    const step_failure failure = run_generated_block_pool_sequence(
+        fresh, geometry, options, traits, seed, length, operations, &report.operations_run);
+    if (!failure.failed) continue;
 
-      report.sequences_to_failure = index + 1;
-      report.original_length = operations.size();
-      report.num_blocks = geometry.num_blocks;
-      report.block_size = geometry.block_size;
-      const auto rerun = [&fresh, &geometry, &options](const std::vector<block_pool_operation>& candidate) {
-        return run_block_pool_sequence(fresh, geometry, options, candidate);
-      };
-      shrunk_sequence<block_pool_operation> shrunk = shrink(
-          operations,
-          step_failure{true, operations.size() - 1, outcome.verdict.actual, outcome.verdict.expected},
-          rerun);
-      report.operations = std::move(shrunk.operations);
-      report.failing_step = shrunk.failure.step + 1;
-      report.shrink_runs = shrunk.runs;
-      static_cast<void>(run_block_pool_sequence(fresh, geometry, options, report.operations, &report));
-      return report;
-    }
+    report.sequences_to_failure = index + 1;
+    report.original_length = operations.size();
+    // Only a factory that takes the geometry (and a check that does not fix it) may be given a
+    // smaller pool.
+    const bool geometry_fixed = fixed.has_value() || options.blocks != 0;
+    shrunk_block_pool_failure best = shrink_block_pool_failure(fresh, options, traits, geometry,
+                                                               geometry_fixed, operations, failure);
+    report.num_blocks = best.geometry.num_blocks;
+    report.block_size = best.geometry.block_size;
+    report.operations = std::move(best.shrunk.operations);
+    report.failing_step = best.shrunk.failure.step + 1;
+    report.shrink_runs = best.shrunk.runs;
+    static_cast<void>(
+        run_block_pool_sequence(fresh, best.geometry, options, report.operations, &report));
+    return report;
   }
   return report;
 }
@@ -310,7 +416,8 @@ template <class MakePool>
   const detail::block_pool_traits traits{block_pool_with_fork<pool_type>,
                                          block_pool_with_reset<pool_type>,
                                          detail::largest_parameter_of<0, allocate>(),
-                                         detail::largest_parameter_of<1, allocate>()};
+                                         detail::largest_parameter_of<1, allocate>(),
+                                         detail::signed_parameter_of<1, allocate>()};
   // Only this lambda depends on the pool's type: the loop, the generator and the shrinker do not.
   const detail::fresh_block_pool fresh = [&make_pool](const detail::block_pool_geometry& geometry) {
     const std::shared_ptr<made_type> made(new made_type(detail::make_block_pool_of(make_pool, geometry)));

@@ -12,7 +12,8 @@
 // - frees of live requests, of requests freed already and of unknown ones: double frees and
 //   reference counts that never drop;
 // - appends that fill the partial block exactly, or run past it: blocks that become cached, appends
-//   that are not all or nothing;
+//   that are not all or nothing; after a refused append, a prompt of the tokens it would have
+//   added (a refusal that cached the block they complete);
 // - a second request with a live one's prompt, both then given the same tokens (greedy decoding
 //   of parallel samples): equal blocks in two copies, a reference taken on the wrong copy;
 // - forks, then frees of the parent or of the child first: forks without a reference, partial
@@ -20,20 +21,27 @@
 // - resets while requests are live, and after every request is freed, followed by an earlier
 //   prompt again: a reset that forgets the blocks' state but keeps their hashes;
 // - request ids reused after a free, tokens near the limits of `std::int32_t`, request ids equal
-//   to others in their low 5, 8, 16 or 32 bits, and namespaces equal in their low 8, 16 or 32 bits
-//   (only where the pool's parameter types hold them);
+//   to others in their low 5, 8, 16, 32 or 63 bits or modulo 100, 1000 or 10000, namespaces equal
+//   in their low 8, 16, 32 or 63 bits, request id 0, the largest request id and namespace, and
+//   negative namespaces (only where the pool's parameter types hold them);
 // - twin prompts, two requests whose prompts differ only where a lossy key would not see it: a
-//   token and its negation, tokens equal in their low 8 or 16 bits or as a `float` (2^24 and
-//   2^24 + 1), the same tokens in another order, and [1, 12] against [11, 2] (equal when the
-//   decimal text is joined without a separator);
+//   token and its negation or with its sign bit masked off, tokens equal in their low 8 or 16 bits
+//   or as a `float` (2^24 and 2^24 + 1), the same tokens in another order, [1, 12] against
+//   [11, 2] (equal when the decimal text is joined without a separator), [1, 32] or [1, 34]
+//   against [2, 1] (equal under the polynomial hashes of base 31 and 33), and a block of zeros in
+//   front of another prompt (a hash seeded with 0 does not see it);
 // - prompts equal to an earlier one except in their first block (a key over a window of the last
 //   tokens, or over the block alone), and prompts made of a live request's decoded tokens (a
 //   forked child's blocks cached under the wrong namespace);
-// - a crowd: 17 requests sharing the same cached blocks (a reference count that wraps in 4 bits, a
-//   table of live requests with room for 10 or 16), appends that fill two blocks at once (new
-//   blocks keyed by the last one's prefix), forks followed by a decode of both sides, forks
-//   attempted with no free block, and frees of requests whose allocation or fork was refused (a
-//   refusal that left the request half registered).
+// - a crowd: 17 or 33 requests sharing the same cached blocks (a reference count that wraps in 4
+//   or 5 bits, a table of live requests with room for 16 or 32); pools of up to 40 blocks (block
+//   tables longer than 16 entries); appends that fill two blocks at once (new blocks keyed by the
+//   last one's prefix); forks followed by a decode of both sides; forks attempted with no free
+//   block; frees of requests whose allocation or fork was refused (a refusal that left the request
+//   half registered);
+// - the tokens of every call in one buffer, overwritten once the call returns (a pool that keeps
+//   the caller's span, or keys blocks by its address); one sequence in eight runs to 64
+//   operations.
 //
 // The generator reads the shadow (the engine's own live requests), so it never makes a call the
 // adapter does not have to accept: no allocation of a live request, no append or fork of one that
@@ -60,7 +68,9 @@ struct block_pool_geometry {
 };
 
 /// The geometry of the sequence of `seed`: `blocks` and `block_size` when they are not 0, else
-/// drawn (block sizes 1, 2, 3, 4 and 16; 2 to 10 blocks, 2 to 4 of 16 tokens).
+/// drawn (block sizes 1, 2, 3, 4, 5, 8, 12, 16 and 32; 2 to 10 blocks, 2 to 8 of 8 or 12 tokens,
+/// 2 to 6 of 16, 2 or 3 of 32, and a quarter of the pools of blocks of 1 or 2 tokens have 17 to
+/// 40 blocks).
 [[nodiscard]] constexpr block_pool_geometry block_pool_geometry_of(std::uint64_t seed,
                                                                    std::size_t blocks,
                                                                    std::size_t block_size) noexcept {
@@ -68,13 +78,23 @@ struct block_pool_geometry {
   block_pool_geometry geometry{};
   const std::size_t roll = random.below(100);
   geometry.block_size = block_size != 0 ? block_size
-                        : roll < 10     ? 1
-                        : roll < 45     ? 2
-                        : roll < 65     ? 3
-                        : roll < 90     ? 4
-                                        : 16;
-  const std::size_t most = geometry.block_size >= 16 ? 4 : 10;
+                        : roll < 8      ? 1
+                        : roll < 36     ? 2
+                        : roll < 52     ? 3
+                        : roll < 70     ? 4
+                        : roll < 77     ? 5
+                        : roll < 83     ? 8
+                        : roll < 87     ? 12
+                        : roll < 96     ? 16
+                                        : 32;
+  const std::size_t most = geometry.block_size >= 32   ? 3
+                           : geometry.block_size >= 16 ? 6
+                           : geometry.block_size >= 8  ? 8
+                                                       : 10;
   geometry.num_blocks = blocks != 0 ? blocks : random.between(2, most);
+  // Now and then a large pool of small blocks: block tables longer than 16 entries.
+  if (blocks == 0 && geometry.block_size <= 2 && random.percent(25))
+    geometry.num_blocks = random.between(17, 40);
   return geometry;
 }
 
@@ -82,11 +102,12 @@ struct block_pool_geometry {
 class block_pool_generator {
  public:
   /// The sequence of `seed`; forks and resets only when the pool has them; request ids up to
-  /// `largest_request` and namespaces up to `largest_namespace`.
+  /// `largest_request` and namespaces up to `largest_namespace` (and below 0, as the two's
+  /// complement of the value, with `signed_namespaces`).
   block_pool_generator(std::uint64_t seed, bool forks, bool resets, std::uint64_t largest_request,
-                       std::uint64_t largest_namespace)
+                       std::uint64_t largest_namespace, bool signed_namespaces = false)
       : random_(seed), forks_(forks), resets_(resets), largest_request_(largest_request),
-        largest_namespace_(largest_namespace) {}
+        largest_namespace_(largest_namespace), signed_namespaces_(signed_namespaces) {}
 
   /// The next operation, given the engine's state before it.
   block_pool_operation next(const block_pool_shadow& shadow) {
@@ -108,6 +129,16 @@ class block_pool_generator {
           : shadow.is_live(op.request) &&
               shadow.tokens(op.request).size() + op.tokens.size() <= max_operation_tokens)
         return op;
+    }
+    if (refused_.kind == block_pool_operation_kind::append) {  // what it would have added
+      const block_pool_operation last = refused_;
+      refused_ = {};
+      std::vector<std::int32_t> whole = shadow.tokens(last.request);
+      if (shadow.is_live(last.request) && whole.size() == refused_length_ && random_.percent(60) &&
+          whole.size() + last.tokens.size() <= max_operation_tokens) {
+        whole.insert(whole.end(), last.tokens.begin(), last.tokens.end());
+        return allocate_operation(new_request(shadow), shadow.namespace_of(last.request), whole);
+      }
     }
     const std::size_t roll = random_.below(100);
     if (resets_ && !live.empty() && random_.percent(4)) {
@@ -138,7 +169,8 @@ class block_pool_generator {
   [[nodiscard]] std::int32_t token() {
     const std::size_t roll = random_.below(100);
     const auto small = static_cast<std::int32_t>(1 + random_.below(3));
-    if (roll < 88) return small;
+    if (roll < 86) return small;
+    if (roll < 88) return 0;  // a padding token, or what a hash seeded with 0 does not see
     if (roll < 91) return -small;
     if (roll < 94) return 65536 + small;
     if (roll < 96) return 256 + small;
@@ -160,10 +192,19 @@ class block_pool_generator {
     if (last_freed_ != 0 && !shadow.is_live(last_freed_) && random_.percent(20)) return last_freed_;
     std::uint64_t id = next_request_++;
     if (random_.percent(12)) {
-      constexpr std::array<unsigned, 4> shifts{5, 8, 16, 32};
+      constexpr std::array<unsigned, 5> shifts{5, 8, 16, 32, 63};
       const std::uint64_t alias = (std::uint64_t{1} << shifts[random_.below(shifts.size())]) +
                                   (id > 1 ? random_.below(id) : 0);
       if (alias <= largest_request_ && !shadow.is_live(alias)) id = alias;
+    } else if (random_.percent(3)) {  // the ids an engine may take for "no request"
+      const std::uint64_t edge = random_.percent(50) ? 0 : largest_request_;
+      if (!shadow.is_live(edge)) id = edge;
+    } else if (random_.percent(4)) {  // equal modulo a table of a decimal size (max_num_seqs)
+      constexpr std::array<std::uint64_t, 3> sizes{100, 1000, 10000};
+      const std::vector<std::uint64_t> live = shadow.live_requests();
+      const std::uint64_t base = live.empty() ? id : pick(live);
+      const std::uint64_t alias = base + sizes[random_.below(sizes.size())];
+      if (alias > base && alias <= largest_request_ && !shadow.is_live(alias)) id = alias;
     }
     proposed_[proposals_++ % proposed_.size()] = id;
     return id;
@@ -189,7 +230,9 @@ class block_pool_generator {
     const std::size_t roll = random_.below(100);
     if (roll < 70) return base;
     if (roll < 92) return random_.below(3);
-    constexpr std::array<unsigned, 3> shifts{8, 16, 32};
+    if (roll < 94) return largest_namespace_;  // the value an engine may take for "empty"
+    if (roll < 96 && signed_namespaces_) return ~base;  // -(base + 1), for a signed parameter
+    constexpr std::array<unsigned, 4> shifts{8, 16, 32, 63};
     const std::uint64_t alias = (std::uint64_t{1} << shifts[random_.below(shifts.size())]) + base;
     return alias <= largest_namespace_ ? alias : base;
   }
@@ -211,17 +254,34 @@ class block_pool_generator {
       std::size_t size;
     };
     constexpr std::int32_t float_step = std::int32_t{1} << 24;
-    constexpr std::array<twin, 7> pairs{{
-        {{1, 12, 0}, {11, 2, 0}, 2},                // decimal text joined without a separator
-        {{2, 0, 0}, {-2, 0, 0}, 1},                 // the sign dropped
+    constexpr std::int32_t top = INT32_MAX;
+    constexpr std::array<twin, 11> pairs{{
+        {{1, 12, 0}, {11, 2, 0}, 2},                      // decimal text joined without a separator
+        {{2, 0, 0}, {-2, 0, 0}, 1},                       // the sign dropped
+        {{top, 0, 0}, {-1, 0, 0}, 1},                     // the sign bit masked off
+        {{INT32_MIN, 0, 0}, {0, 0, 0}, 1},
         {{float_step, 0, 0}, {float_step + 1, 0, 0}, 1},  // equal as a float
-        {{1, 0, 0}, {65537, 0, 0}, 1},              // equal in the low 16 bits
-        {{3, 0, 0}, {259, 0, 0}, 1},                // equal in the low 8 bits
-        {{1, 2, 3}, {3, 2, 1}, 3},                  // the same tokens in another order
+        {{1, 0, 0}, {65537, 0, 0}, 1},                    // equal in the low 16 bits
+        {{3, 0, 0}, {259, 0, 0}, 1},                      // equal in the low 8 bits
+        {{1, 2, 3}, {3, 2, 1}, 3},                        // the same tokens in another order
         {{1, 2, 0}, {2, 1, 0}, 2},
+        {{1, 32, 0}, {2, 1, 0}, 2},                       // equal under h = 31 h + t
+        {{1, 34, 0}, {2, 1, 0}, 2},                       // equal under h = 33 h + t
     }};
-    const twin& pair = pairs[random_.below(pairs.size())];
     const std::size_t bs = shadow.block_size();
+    if (random_.percent(10)) {  // a block of zeros, then the other prompt: a hash seeded with 0
+      prompt later{random_.below(3), fresh_tokens(bs * random_.between(1, 2))};
+      prompt zeros{later.ns, std::vector<std::int32_t>(bs, 0)};
+      zeros.tokens.insert(zeros.tokens.end(), later.tokens.begin(), later.tokens.end());
+      if (zeros.tokens.size() > max_operation_tokens) zeros.tokens.resize(max_operation_tokens);
+      remember(zeros);
+      const std::uint64_t one = new_request(shadow);
+      std::uint64_t other = new_request(shadow);
+      if (other == one) other = next_request_++;
+      pending_.push_back(allocate_operation(other, later.ns, later.tokens));
+      return allocate_operation(one, zeros.ns, zeros.tokens);
+    }
+    const twin& pair = pairs[random_.below(pairs.size())];
     std::vector<std::int32_t> head;
     if (!history_.empty() && random_.percent(40)) {  // after a whole block of an earlier prompt
       const prompt& base = history_[random_.below(history_.size())];
@@ -248,7 +308,7 @@ class block_pool_generator {
     return allocate_operation(one, first.ns, first.tokens);
   }
 
-  /// 17 requests with the same prompt of whole blocks: every one after the first shares them all.
+  /// 17 or 33 requests with the same prompt of whole blocks: every one after the first shares them.
   block_pool_operation crowd(const block_pool_shadow& shadow) {
     const std::size_t bs = shadow.block_size();
     prompt made{random_.below(3), {}};
@@ -259,7 +319,8 @@ class block_pool_generator {
     }
     if (made.tokens.empty()) made.tokens = fresh_tokens(bs);
     const std::uint64_t first = new_request(shadow);
-    for (std::size_t i = 0; i < 16; ++i) {
+    const std::size_t others = random_.percent(70) ? 16 : 32;  // past 4 and 5 bits, 16 and 32 slots
+    for (std::size_t i = 0; i < others; ++i) {
       std::uint64_t id = next_request_++;
       if (id == first) id = next_request_++;
       pending_.push_back(allocate_operation(id, made.ns, made.tokens));
@@ -336,7 +397,11 @@ class block_pool_generator {
                     : roll < 85 ? random_.between(1, bs + 2)
                                 : bs - length % bs + random_.between(bs, 2 * bs);  // two blocks
     if (k > max_operation_tokens - length) k = max_operation_tokens - length;
-    return append_operation(request, fresh_tokens(k));
+    // Kept: if the append is refused, the next operation may ask for the tokens it would have
+    // added (a refused append must leave no block cached under them).
+    refused_ = append_operation(request, fresh_tokens(k));
+    refused_length_ = length;
+    return refused_;
   }
 
   /// A second request with a live one's prompt (parallel sampling without a fork), then the same
@@ -377,12 +442,15 @@ class block_pool_generator {
   bool resets_;
   std::uint64_t largest_request_;
   std::uint64_t largest_namespace_;
+  bool signed_namespaces_;
   std::vector<prompt> history_{};
   std::uint64_t next_request_ = 1;
   std::uint64_t last_freed_ = 0;
   bool draining_ = false;
   bool repeat_next_ = false;
   std::vector<block_pool_operation> pending_{};
+  block_pool_operation refused_{};  // the last append, until the next operation
+  std::size_t refused_length_ = 0;  // its request's length before it
   std::array<std::uint64_t, 8> proposed_{};
   std::size_t proposals_ = 0;
 };

@@ -22,17 +22,20 @@ namespace detail {
   for (std::size_t i = 0; i < op.tokens.count; ++i)
     tokens += (i == 0 ? "" : ", ") + token_code(op.tokens.storage[i]);
   tokens += "}";
-  const std::string request = std::to_string(op.request);
+  // Above the largest `long long`, a decimal literal needs its suffix.
+  const auto id_code = [](std::uint64_t id) {
+    return std::to_string(id) + (id > static_cast<std::uint64_t>(INT64_MAX) ? "u" : "");
+  };
+  const std::string request = id_code(op.request);
   switch (op.kind) {
     case block_pool_operation_kind::allocate:
-      return "kvc::allocate_operation(" + request + ", " + std::to_string(op.other) + ", " + tokens +
-             ")";
+      return "kvc::allocate_operation(" + request + ", " + id_code(op.other) + ", " + tokens + ")";
     case block_pool_operation_kind::append:
       return "kvc::append_operation(" + request + ", " + tokens + ")";
     case block_pool_operation_kind::free:
       return "kvc::free_operation(" + request + ")";
     case block_pool_operation_kind::fork:
-      return "kvc::fork_operation(" + request + ", " + std::to_string(op.other) + ")";
+      return "kvc::fork_operation(" + request + ", " + id_code(op.other) + ")";
     case block_pool_operation_kind::reset_prefix_cache:
       return "kvc::reset_prefix_cache_operation()";
     case block_pool_operation_kind::free_blocks:
@@ -110,7 +113,11 @@ struct block_pool_report {
                             : std::string()) +
                        ");\n  kvc::block_pool_shadow shadow(" + std::to_string(num_blocks) + ", " +
                        std::to_string(block_size) + ", " + policy + ", " +
-                       (exact ? "true" : "false") + ");\n";
+                       (exact ? "true" : "false") +
+                       (options.max_live_requests != 0
+                            ? ", " + std::to_string(options.max_live_requests)
+                            : std::string()) +
+                       ");\n";
     code += "  for (const kvc::block_pool_operation& op : {";
     for (std::size_t i = 0; i < operations.size(); ++i)
       code += std::string(i == 0 ? "" : ",") + "\n           " + detail::operation_literal(operations[i]);

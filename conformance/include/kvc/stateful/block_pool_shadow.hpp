@@ -55,11 +55,12 @@ struct block_pool_verdict {
 /// then applies what the engine did, so that one wrong step does not hide the next.
 class block_pool_shadow {
  public:
-  /// A shadow of a fresh pool. A block size of 0 is taken as 1.
+  /// A shadow of a fresh pool. A block size of 0 is taken as 1. With `max_live_requests` live
+  /// requests (0: no limit), a refused allocation or fork is right whatever it needed.
   block_pool_shadow(std::size_t num_blocks, std::size_t block_size, reuse_policy policy = {},
-                    bool exact = false)
+                    bool exact = false, std::size_t max_live_requests = 0)
       : num_blocks_(num_blocks), block_size_(block_size == 0 ? 1 : block_size), policy_(policy),
-        exact_(exact) {}
+        exact_(exact), max_live_requests_(max_live_requests) {}
 
   /// The engine's `allocate(request, ns, tokens)` returned `hit` cached tokens (nullopt: refused)
   /// and, when admitted, `table` as the request's block table. `request` must not be live.
@@ -77,12 +78,12 @@ class block_pool_shadow {
       // content has one (an engine may pick any copy: vLLM takes the first one cached).
       const std::size_t most_taken = most_taken_with_hit(ns, tokens, most / block_size_);
       const bool fits = exact_ ? most_taken <= free : total <= free;
-      if (fits)
+      if (fits && !full_of_requests())
         return {"allocate(" + std::to_string(request) + ") was refused, but it fits: it needs " +
                     std::to_string(exact_ ? most_taken : total) + " free blocks (" +
                     (exact_ ? "with a hit of " + std::to_string(most) + " tokens"
                             : std::string("with no reuse at all")) +
-                    ") and " + std::to_string(free) + " are free",
+                    ") and " + std::to_string(free) + " are free" + live_count_note(),
                 -1, static_cast<std::int64_t>(most)};
       return {};
     }
@@ -162,8 +163,8 @@ class block_pool_shadow {
     live_request after{grown.ns, grown.tokens, {table.begin(), table.end()}};
     after.tokens.insert(after.tokens.end(), tokens.begin(), tokens.end());
     block_pool_verdict verdict = check_table(call, table, total);
-    std::size_t taken = 0;     // free blocks the append takes
-    std::size_t released = 0;  // blocks it lets go of
+    std::size_t taken = 0;                  // free blocks the append takes
+    std::vector<std::int64_t> released_ids;  // blocks it lets go of (free for its new blocks)
     bool tail_moved = false;
     for (std::size_t i = 0; verdict.ok() && i < old_blocks; ++i) {
       if (table[i] == grown.table[i]) continue;
@@ -182,14 +183,16 @@ class block_pool_shadow {
       }
       if (i + 1 == old_blocks) tail_moved = true;
       if (holders_of(table[i]) == 0) ++taken;
-      if (holders_of(grown.table[i]) == 1) ++released;
+      if (holders_of(grown.table[i]) == 1) released_ids.push_back(grown.table[i]);
     }
+    const std::size_t released = released_ids.size();
     if (verdict.ok() && shared_tail && !tail_moved)
       verdict = {call + " writes into block " + std::to_string(grown.table.back()) +
                      ", which another live request also holds",
                  static_cast<std::int64_t>(holders_of(grown.table.back())), 1};
     for (std::size_t i = old_blocks; verdict.ok() && i < table.size(); ++i) {
-      verdict = check_new_block(call, i, table[i]);
+      if (std::find(released_ids.begin(), released_ids.end(), table[i]) == released_ids.end())
+        verdict = check_new_block(call, i, table[i]);
       ++taken;
     }
     if (verdict.ok() && taken > free + released)
@@ -228,9 +231,9 @@ class block_pool_shadow {
     const std::size_t free = free_blocks();
     const std::string call = "fork(" + std::to_string(parent) + ", " + std::to_string(child) + ")";
     if (!admitted) {
-      if (needed <= free)
+      if (needed <= free && !full_of_requests())
         return {call + " was refused, but it needs " + std::to_string(needed) +
-                    " new blocks and " + std::to_string(free) + " are free",
+                    " new blocks and " + std::to_string(free) + " are free" + live_count_note(),
                 0, 1};
       return {};
     }
@@ -396,6 +399,17 @@ class block_pool_shadow {
     std::vector<std::int32_t> prefix{};
   };
 
+  /// Whether the live requests are as many as the pool holds.
+  [[nodiscard]] bool full_of_requests() const noexcept {
+    return max_live_requests_ != 0 && live_.size() >= max_live_requests_;
+  }
+  /// With many live requests, what a refusal's message adds: the limit an engine may have.
+  [[nodiscard]] std::string live_count_note() const {
+    if (live_.size() < 16) return {};
+    return " (" + std::to_string(live_.size()) +
+           " requests are live: for a pool with a limit, say it in check_options::max_live_requests)";
+  }
+
   [[nodiscard]] std::size_t blocks_for(std::size_t n) const noexcept {
     return (n + block_size_ - 1) / block_size_;
   }
@@ -521,6 +535,7 @@ class block_pool_shadow {
   std::size_t block_size_;
   reuse_policy policy_;
   bool exact_;
+  std::size_t max_live_requests_;
   std::map<std::int64_t, shadow_block> blocks_{};
   std::map<std::uint64_t, live_request> live_{};
   std::size_t held_ = 0;

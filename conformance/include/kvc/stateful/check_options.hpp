@@ -31,11 +31,14 @@ struct check_options {
   /// Allocators only: the slot count given to a factory that takes one.
   std::size_t capacity = 16;
   /// Block pools only: the blocks given to a factory that takes the geometry; 0 draws 2 to 10 per
-  /// sequence, so that pools are smaller than the working set.
+  /// sequence (now and then up to 40), so that pools are smaller than the working set.
   std::size_t blocks = 0;
   /// Block pools only: the tokens per block given to a factory that takes the geometry (0 draws 1,
-  /// 2, 3, 4 or 16 per sequence), and the block size of a pool whose factory takes none.
+  /// 2, 3, 4, 5, 8 or 16 per sequence), and the block size of a pool whose factory takes none.
   std::size_t block_size = 0;
+  /// Block pools only: the most live requests the pool holds (as an engine's `max_num_seqs`), 0
+  /// for no limit. With this many live, a refused allocation or fork is right whatever it needed.
+  std::size_t max_live_requests = 0;
 };
 
 /// The most operations a generated sequence holds, whatever `check_options::max_steps` says: the

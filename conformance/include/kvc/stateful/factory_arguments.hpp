@@ -50,4 +50,21 @@ template <std::size_t I, class Member>
   }
 }
 
+/// Whether parameter `I` of `Member` is a signed integer type (so that kvc may pass negative
+/// values, as two's complement of the 64-bit ones it generates).
+template <std::size_t I, class Member>
+[[nodiscard]] constexpr bool signed_parameter_of() noexcept {
+  if constexpr (requires { typename callable_parameters<Member>::type; }) {
+    using parameters = typename callable_parameters<Member>::type;
+    if constexpr (std::tuple_size_v<parameters> > I) {
+      using parameter = std::remove_cvref_t<std::tuple_element_t<I, parameters>>;
+      return std::is_integral_v<parameter> && std::is_signed_v<parameter>;
+    } else {
+      return false;
+    }
+  } else {
+    return false;
+  }
+}
+
 }  // namespace kvc::detail
