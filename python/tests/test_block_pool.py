@@ -13,9 +13,10 @@ from kvc.testing.stateful import block_pool_machine
 
 from block_pool_engines import BUGGY_POOLS, CORRECT_POOLS
 
-QUICK = settings(max_examples=60, stateful_step_count=30, deadline=None)
+# Derandomized: the same examples on every run, so that CI and a developer see one verdict.
+QUICK = settings(max_examples=60, stateful_step_count=30, deadline=None, derandomize=True)
 # Finding is what the known-bad pools test: shrinking is shown once, in test_failures_shrink.
-SEARCH = settings(max_examples=300, stateful_step_count=30, deadline=None,
+SEARCH = settings(max_examples=300, stateful_step_count=30, deadline=None, derandomize=True,
                   phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 
@@ -67,9 +68,16 @@ def test_correct_pools_pass(name, exact):
 @pytest.mark.parametrize("name", sorted(BUGGY_POOLS))
 def test_buggy_pools_fail(name):
     factory = BUGGY_POOLS[name]
-    case = block_pool_machine(factory, recompute_last_token=factory.recompute_last_token,
-                              settings=SEARCH)
-    result = _run(case)
+    # Bound mode first; a bug that only loses hits (a forked child's blocks cached under the
+    # wrong namespace, say) passes it, and is caught in exact mode, which the pool's correct
+    # version passes.
+    for exact in (False, True):
+        case = block_pool_machine(factory, exact=exact,
+                                  recompute_last_token=factory.recompute_last_token,
+                                  settings=SEARCH)
+        result = _run(case)
+        if not result.wasSuccessful():
+            break
     assert not result.wasSuccessful(), f"{name} passed the block pool machine"
     report = (result.failures + result.errors)[0][1]
     assert "AssertionError" in report, report  # a verdict, not a crash of the machine

@@ -18,7 +18,8 @@ struct check_options {
   std::uint64_t seed = 1;
   /// How many sequences are generated, each run on a fresh implementation and a fresh model.
   std::size_t sequences = 300;
-  /// The most operations one sequence holds (at most 64 are ever generated).
+  /// The most operations one sequence holds (at most 64 are ever generated). Block pools, whose
+  /// operations cost microseconds, run to 64 unless this is set below its default.
   std::size_t max_steps = 24;
   /// Caches only: compare lookups for equality with the model. Off, a lookup is checked as a bound
   /// (never above the model, never negative), which a cache that evicts also meets. Allocators are
