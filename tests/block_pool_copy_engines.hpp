@@ -54,11 +54,7 @@ class BasePoolT {
       touch(b);
       r.table.push_back(b);
     }
-    for (std::size_t i = hit.size(); i < total; ++i) {
-      const int b = take();
-      r.table.push_back(b);
-      if ((i + 1) * bs_ <= n) commit(b, r, i);
-    }
+    grow_table(r, total);
     return static_cast<int>(hit.size() * bs_);
   }
 
@@ -72,11 +68,7 @@ class BasePoolT {
     r->tokens.insert(r->tokens.end(), tokens.begin(), tokens.end());
     if (old_len % bs_ != 0 && old_blocks * bs_ <= r->tokens.size())
       commit(r->table[old_blocks - 1], *r, old_blocks - 1);
-    for (std::size_t i = old_blocks; i < total; ++i) {
-      const int b = take();
-      r->table.push_back(b);
-      if ((i + 1) * bs_ <= r->tokens.size()) commit(b, *r, i);
-    }
+    grow_table(*r, total);
     return true;
   }
 
@@ -131,6 +123,15 @@ class BasePoolT {
     std::vector<Tok> tokens;
     std::vector<int> table;
   };
+
+  /// New blocks at the end of `r`'s table up to `total`, each full one committed (cached).
+  void grow_table(Req& r, std::size_t total) {
+    for (std::size_t i = r.table.size(); i < total; ++i) {
+      const int b = take();
+      r.table.push_back(b);
+      if ((i + 1) * bs_ <= r.tokens.size()) commit(b, r, i);
+    }
+  }
 
   std::size_t blocks_for(std::size_t n) const { return (n + bs_ - 1) / bs_; }
 
@@ -286,11 +287,7 @@ class CowPool : public BasePool {
     r->tokens.insert(r->tokens.end(), tokens.begin(), tokens.end());
     if (partial && old_blocks * bs_ <= r->tokens.size())
       commit(r->table[old_blocks - 1], *r, old_blocks - 1);
-    for (std::size_t i = old_blocks; i < total; ++i) {
-      const int b = take();
-      r->table.push_back(b);
-      if ((i + 1) * bs_ <= r->tokens.size()) commit(b, *r, i);
-    }
+    grow_table(*r, total);
     return true;
   }
 
@@ -326,11 +323,7 @@ class DedupPool : public BasePool {
         commit(own, *r, i);
       }
     }
-    for (std::size_t i = old_blocks; i < total; ++i) {
-      const int b = take();
-      r->table.push_back(b);
-      if ((i + 1) * bs_ <= r->tokens.size()) commit(b, *r, i);
-    }
+    grow_table(*r, total);
     return true;
   }
 

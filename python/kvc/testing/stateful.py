@@ -407,16 +407,20 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
             self._free(data.draw(st.sampled_from([r for r in self.proposed
                                                   if not self.shadow.is_live(r)])))
 
-        @precondition(lambda self: self.shadow.live_requests() and hasattr(self.pool, "fork"))
-        @rule(data=st.data())
-        def fork(self, data: Any) -> None:
-            parent = data.draw(st.sampled_from(self.shadow.live_requests()))
-            child = self._new_request()
+        def _fork(self, parent: int, child: int) -> bool:
             admitted = bool(self.pool.fork(parent, child))
             table = _ids(self.pool.block_table(child)) if admitted else []
             parent_table = _ids(self.pool.block_table(parent)) if admitted else []
             self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)} parent {text(parent_table)}",
                         self.shadow.fork(parent, child, admitted, table, parent_table))
+            return admitted
+
+        @precondition(lambda self: self.shadow.live_requests() and hasattr(self.pool, "fork"))
+        @rule(data=st.data())
+        def fork(self, data: Any) -> None:
+            parent = data.draw(st.sampled_from(self.shadow.live_requests()))
+            child = self._new_request()
+            admitted = self._fork(parent, child)
             if admitted and data.draw(st.booleans(), label="decode both"):
                 # Both sides decode, with different first tokens: a partial block shared
                 # instead of copied is written by both.
@@ -429,18 +433,13 @@ def block_pool_state_machine(factory: Callable[[int, int], Any], *, exact: bool 
                       and self.shadow.expected_free_blocks() == 0)
         @rule(data=st.data())
         def fork_with_no_free_block(self, data: Any) -> None:
-            # A fork of a request whose last block is partial, with no block to copy it into: it
-            # must be refused, and change nothing.
+            # A fork of a request whose last block is partial, with no block to copy it into: a
+            # pool that copies at the fork must refuse it and change nothing (one that copies on
+            # write may admit it).
             partial = [r for r in self.shadow.live_requests()
                        if len(self.shadow.tokens(r)) % self.shadow.block_size]
             if partial:
-                parent = data.draw(st.sampled_from(partial))
-                child = self._new_request()
-                admitted = bool(self.pool.fork(parent, child))
-                table = _ids(self.pool.block_table(child)) if admitted else []
-                parent_table = _ids(self.pool.block_table(parent)) if admitted else []
-                self._judge(f"fork({parent}, {child}) -> {admitted} {text(table)}",
-                            self.shadow.fork(parent, child, admitted, table, parent_table))
+                self._fork(data.draw(st.sampled_from(partial)), self._new_request())
 
         @precondition(lambda self: hasattr(self.pool, "reset_prefix_cache"))
         @rule()

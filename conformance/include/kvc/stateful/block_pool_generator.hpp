@@ -51,6 +51,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "block_pool_operations.hpp"
@@ -273,13 +274,7 @@ class block_pool_generator {
       prompt later{random_.below(3), fresh_tokens(bs * random_.between(1, 2))};
       prompt zeros{later.ns, std::vector<std::int32_t>(bs, 0)};
       zeros.tokens.insert(zeros.tokens.end(), later.tokens.begin(), later.tokens.end());
-      if (zeros.tokens.size() > max_operation_tokens) zeros.tokens.resize(max_operation_tokens);
-      remember(zeros);
-      const std::uint64_t one = new_request(shadow);
-      std::uint64_t other = new_request(shadow);
-      if (other == one) other = next_request_++;
-      pending_.push_back(allocate_operation(other, later.ns, later.tokens));
-      return allocate_operation(one, zeros.ns, zeros.tokens);
+      return allocate_pair(shadow, std::move(zeros), std::move(later));
     }
     const twin& pair = pairs[random_.below(pairs.size())];
     std::vector<std::int32_t> head;
@@ -297,10 +292,16 @@ class block_pool_generator {
     }
     first.tokens.insert(first.tokens.end(), tail.begin(), tail.end());
     second.tokens.insert(second.tokens.end(), tail.begin(), tail.end());
-    for (prompt* made : {&first, &second})
+    return allocate_pair(shadow, std::move(first), std::move(second));
+  }
+
+  /// The allocation of `first` by a new request, with `second`'s by another one next (both cut to
+  /// what an operation holds, and kept among the prompts later ones are drawn from).
+  block_pool_operation allocate_pair(const block_pool_shadow& shadow, prompt first, prompt second) {
+    for (prompt* made : {&first, &second}) {
       if (made->tokens.size() > max_operation_tokens) made->tokens.resize(max_operation_tokens);
-    remember(first);
-    remember(second);
+      remember(*made);
+    }
     const std::uint64_t one = new_request(shadow);
     std::uint64_t other = new_request(shadow);
     if (other == one) other = next_request_++;
