@@ -24,7 +24,7 @@ using kvc::suites::namespace_isolation_under;
 // to_whole_blocks reads "the exact fixture reused nothing" as "the namespaces differ". That holds
 // because every fixture of the exact suite has tokens sharing a prefix: proved here by a plain loop.
 constexpr bool every_fixture_shares_a_token = boost::hana::unpack(
-    kvc::suites::namespace_isolation, [](const auto&... fixture) {
+    kvc::fixtures_of(kvc::suites::namespace_isolation), [](const auto&... fixture) {
       const auto shares = [](const auto& f) {
         const auto& cached = boost::hana::at_c<2>(f.inputs);
         const auto& requested = boost::hana::at_c<3>(f.inputs);

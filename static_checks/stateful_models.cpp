@@ -52,7 +52,7 @@ static_assert(kvc::verify(slot_allocator_scenarios,
 // --- What is and is not a factory ------------------------------------------------------------------
 
 static_assert(kvc::scenario_call::accepts<decltype(cache_mutants::factory<cache_mutants::correct>),
-                                          decltype(boost::hana::at_c<0>(prefix_cache_scenarios).inputs)>);
+                                          decltype(boost::hana::at_c<0>(kvc::fixtures_of(prefix_cache_scenarios)).inputs)>);
 // A cache is not its own factory, and an allocator factory must take the capacity.
 static_assert(!kvc::detail::cache_factory<cache_mutants::correct>);
 static_assert(!kvc::detail::allocator_factory<decltype([] { return allocator_mutants::correct(8); })>);

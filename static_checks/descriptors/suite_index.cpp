@@ -3,7 +3,8 @@
 // kvc_contract_parts, passed here as KVC_CONTRACT_NAMES) cover every descriptor, in order; and
 // kvc::verification::suite_index (the suites without their known-bad implementations, for tools
 // that only list them) names exactly the descriptors' suite checks, in their order: the same
-// contract and check names and the very same suite objects. Compiled, never run.
+// contract and check names and the very same fixtures (one constant per suite; the index names
+// each as a lazy suite). Compiled, never run.
 #include <kvc/verification/contracts.hpp>
 #include <kvc/verification/suite_index.hpp>
 
@@ -62,10 +63,11 @@ constexpr bool indexed_as_described() {
   using contract_name = decltype(hana::at_c<Contract>(contracts).name);
   if constexpr (!std::is_same_v<decltype(entry.contract), contract_name> ||
                 !std::is_same_v<decltype(entry.name), decltype(check.name)> ||
-                !std::is_same_v<decltype(entry.suite), decltype(check.suite)>)
+                !std::is_same_v<kvc::suite_fixtures_t<decltype(entry.suite)>,
+                                kvc::suite_fixtures_t<decltype(check.suite)>>)
     return false;
   else
-    return &entry.suite == &check.suite;
+    return &kvc::fixtures_of(entry.suite) == &kvc::fixtures_of(check.suite);
 }
 template <std::size_t Contract, std::size_t... Check>
 constexpr bool contract_indexed(std::index_sequence<Check...>) {

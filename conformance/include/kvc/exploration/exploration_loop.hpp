@@ -27,6 +27,7 @@
 
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/exploration/case_values.hpp>
 #include <kvc/exploration/engine_profile.hpp>
 #include <kvc/exploration/exploration_report.hpp>
@@ -79,7 +80,7 @@ struct forms_of_suite<boost::hana::tuple<F...>> {
 
 /// The input forms of a suite type.
 template <class Suite>
-using suite_forms = typename forms_of_suite<std::remove_cvref_t<Suite>>::type;
+using suite_forms = typename forms_of_suite<suite_fixtures_t<Suite>>::type;
 
 /// Keeps the forms `Impl` can be called with.
 template <class F, class Impl, class Forms>

@@ -23,6 +23,7 @@
 #include <kvc/exploration/suite_traits.hpp>
 #include <kvc/exploration/value_generators.hpp>
 #include <kvc/prefix_reuse.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/reuse_policy.hpp>
 
 namespace kvc::exploration {
@@ -232,6 +233,9 @@ struct prefix_family : direct_family {
 /// block size.
 template <class Suite>
 struct has_prefix_shape;
+template <class Definition>
+struct has_prefix_shape<lazy_suite<Definition>>
+    : has_prefix_shape<suite_fixtures_t<lazy_suite<Definition>>> {};
 template <class... F>
 struct has_prefix_shape<boost::hana::tuple<F...>> {
   template <class Inputs>

@@ -16,6 +16,7 @@
 #include <kvc/exploration/engine_profile.hpp>
 #include <kvc/exploration/profile_rules.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc {
 
@@ -69,7 +70,7 @@ struct to_profile_call {
 /// `kvc::verify`, `kvc::conforms`, `kvc::check`, `kvc::explore`.
 template <engine_profile P, class Suite>
 [[nodiscard]] constexpr auto restrict_to(const Suite& suite) noexcept {
-  return boost::hana::transform(suite, detail::to_profile_call<P>{});
+  return boost::hana::transform(fixtures_of(suite), detail::to_profile_call<P>{});
 }
 
 }  // namespace kvc

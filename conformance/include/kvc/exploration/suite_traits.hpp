@@ -11,6 +11,7 @@
 #include <kvc/exploration/restricted_suite.hpp>
 #include <kvc/reuse_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/policy_call.hpp>
 
 namespace kvc::exploration {
@@ -41,11 +42,23 @@ struct base_suite<boost::hana::tuple<F...>> {
 /// A suite's type without its policy and profile: the same for `prefix_reuse_under<P>` for every
 /// P, restricted or not.
 template <class Suite>
-using base_suite_t = typename base_suite<std::remove_cvref_t<Suite>>::type;
+using base_suite_t = typename base_suite<suite_fixtures_t<Suite>>::type;
+
+namespace detail {
+template <class Suite, class Known>
+[[nodiscard]] constexpr bool same_suite() noexcept {
+  // Two lazy suites are the same suite when they are the same object's type, which needs neither
+  // built; otherwise their fixtures' types are compared.
+  if constexpr (is_lazy_suite_v<Suite> && is_lazy_suite_v<Known>)
+    return std::is_same_v<std::remove_cvref_t<Suite>, std::remove_cvref_t<Known>>;
+  else
+    return std::is_same_v<base_suite_t<Suite>, base_suite_t<Known>>;
+}
+}  // namespace detail
 
 /// Whether `Suite` is, but for policy and profile, the suite `Known` (a suite object's type).
 template <class Suite, class Known>
-inline constexpr bool is_suite = std::is_same_v<base_suite_t<Suite>, base_suite_t<Known>>;
+inline constexpr bool is_suite = detail::same_suite<Suite, Known>();
 
 template <class Suite>
 struct first_call;
@@ -76,16 +89,16 @@ template <class Call>
 /// The policy a suite's expected values follow (the default, exact reuse, for suites without one).
 template <class Suite>
 inline constexpr reuse_policy suite_policy =
-    policy_of_call<typename first_call<std::remove_cvref_t<Suite>>::type>();
+    policy_of_call<typename first_call<suite_fixtures_t<Suite>>::type>();
 
 /// The engine profile a suite is restricted to (the default: kvc's contracts as they are).
 template <class Suite>
 inline constexpr engine_profile suite_profile =
-    profile_of_call<typename first_call<std::remove_cvref_t<Suite>>::type>();
+    profile_of_call<typename first_call<suite_fixtures_t<Suite>>::type>();
 
 /// Whether the suite is restricted to an engine profile.
 template <class Suite>
 inline constexpr bool is_restricted =
-    requires { first_call<std::remove_cvref_t<Suite>>::type::profile; };
+    requires { first_call<suite_fixtures_t<Suite>>::type::profile; };
 
 }  // namespace kvc::exploration

@@ -9,6 +9,7 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -24,25 +25,41 @@ inline constexpr auto seed_append_admission = boost::hana::make_tuple(
     make_fixture(label<"full cache">, inputs(N, N, 1), 0),
     make_fixture(label<"negative request">, inputs(5, 0, -1), 0));
 
+namespace definition {
+/// The fixtures of `kvc::suites::extra_append_admission`.
+struct extra_append_admission {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"fits with room to spare">, inputs(10, 2, 5), 5),
+      make_fixture(label<"one slot left">, inputs(10, 9, 1), 1),
+      make_fixture(label<"large request into empty cache">, inputs(1000, 0, 1000), 1000),
+      make_fixture(label<"one over capacity">, inputs(1000, 0, 1001), 0),
+      make_fixture(label<"zero capacity">, inputs(0, 0, 1), 0),
+      make_fixture(label<"zero capacity empty append">, inputs(0, 0, 0), 0),
+      make_fixture(label<"large negative request">, inputs(5, 0, -5), 0),
+      make_fixture(label<"used above capacity">, inputs(3, 5, 1), 0),
+      make_fixture(label<"negative used">, inputs(5, -2, 3), 0),
+      make_fixture(label<"negative used would fit">, inputs(5, -2, 6), 0),
+      make_fixture(label<"negative capacity">, inputs(-2, -4, 1), 0),
+      make_fixture(label<"request equals capacity with slots used">, inputs(8, 1, 8), 0));
+};
+}  // namespace definition
+
 /// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
 /// kvc/mutants/append_admission.hpp). All are `int` and small, so that no straightforward
 /// implementation overflows on them; the integer extremes have a suite of their own below.
-inline constexpr auto extra_append_admission = boost::hana::make_tuple(
-    make_fixture(label<"fits with room to spare">, inputs(10, 2, 5), 5),
-    make_fixture(label<"one slot left">, inputs(10, 9, 1), 1),
-    make_fixture(label<"large request into empty cache">, inputs(1000, 0, 1000), 1000),
-    make_fixture(label<"one over capacity">, inputs(1000, 0, 1001), 0),
-    make_fixture(label<"zero capacity">, inputs(0, 0, 1), 0),
-    make_fixture(label<"zero capacity empty append">, inputs(0, 0, 0), 0),
-    make_fixture(label<"large negative request">, inputs(5, 0, -5), 0),
-    make_fixture(label<"used above capacity">, inputs(3, 5, 1), 0),
-    make_fixture(label<"negative used">, inputs(5, -2, 3), 0),
-    make_fixture(label<"negative used would fit">, inputs(5, -2, 6), 0),
-    make_fixture(label<"negative capacity">, inputs(-2, -4, 1), 0),
-    make_fixture(label<"request equals capacity with slots used">, inputs(8, 1, 8), 0));
+inline constexpr lazy_suite<definition::extra_append_admission> extra_append_admission{};
+
+namespace definition {
+/// The fixtures of `kvc::suites::append_admission`.
+struct append_admission {
+  template <class = void>
+  static constexpr auto fixtures =
+      boost::hana::concat(seed_append_admission<1>, fixtures_of(suites::extra_append_admission));
+};
+}  // namespace definition
 
 /// The append-admission suite: the record's fixtures (N = 1) first, then the extra ones.
-inline constexpr auto append_admission =
-    boost::hana::concat(seed_append_admission<1>, extra_append_admission);
+inline constexpr lazy_suite<definition::append_admission> append_admission{};
 
 }  // namespace kvc::suites

@@ -9,71 +9,80 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
+
+namespace definition {
+/// The fixtures of `kvc::suites::append_admission_extremes`.
+struct append_admission_extremes {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"size_t capacity with int64 negative request">,
+                   inputs(std::numeric_limits<std::size_t>::max(), std::size_t{0}, std::int64_t{-1}),
+                   std::int64_t{0}),
+      make_fixture(label<"full size_t capacity">,
+                   inputs(std::numeric_limits<std::size_t>::max(), std::size_t{0},
+                          std::numeric_limits<std::size_t>::max()),
+                   std::numeric_limits<std::size_t>::max()),
+      make_fixture(label<"size_t request above int64 capacity">,
+                   inputs(std::numeric_limits<std::int64_t>::max(), std::int64_t{0},
+                          std::uint64_t{1} << 63U),
+                   std::uint64_t{0}),
+      make_fixture(label<"sum wraps in size_t">,
+                   inputs(std::numeric_limits<std::size_t>::max(), std::size_t{1},
+                          std::numeric_limits<std::size_t>::max()),
+                   std::size_t{0}),
+      make_fixture(label<"int64 extremes">,
+                   inputs(std::numeric_limits<std::int64_t>::max(),
+                          std::numeric_limits<std::int64_t>::min(), std::int64_t{1}),
+                   std::int64_t{0}),
+      make_fixture(label<"int8 capacity with uint64 request">,
+                   inputs(std::int8_t{127}, std::int8_t{0}, std::uint64_t{128}), std::uint64_t{0}),
+      make_fixture(label<"uint8 fits exactly">,
+                   inputs(std::uint8_t{255}, std::uint8_t{5}, std::uint8_t{250}), std::uint8_t{250}),
+      make_fixture(label<"negative int8 used with uint8 capacity">,
+                   inputs(std::uint8_t{200}, std::int8_t{-128}, std::uint8_t{100}),
+                   std::uint8_t{0}),
+      make_fixture(label<"uint64 used above int64 capacity">,
+                   inputs(std::int64_t{5}, std::numeric_limits<std::uint64_t>::max(), std::int64_t{0}),
+                   std::int64_t{0}),
+      // Mixed signedness with small values, in every argument position (s: int, u: unsigned). Raw
+      // `<`, `<=` and `-` convert a negative int to unsigned: -1 becomes 4294967295 free slots.
+      make_fixture(label<"int capacity -1 with unsigned used">, inputs(-1, 0U, 5), 0),
+      make_fixture(label<"int capacity -1 with unsigned used and request">, inputs(-1, 0U, 5U), 0U),
+      make_fixture(label<"int64 capacity -1 with uint64 used">,
+                   inputs(std::int64_t{-1}, std::uint64_t{0}, std::int64_t{5}), std::int64_t{0}),
+      make_fixture(label<"unsigned capacity with negative int used">, inputs(10U, -3, 5), 0),
+      make_fixture(label<"unsigned capacity and request with negative int used">,
+                   inputs(10U, -3, 5U), 0U),
+      make_fixture(label<"unsigned capacity with int used and request">, inputs(10U, 2, 8), 8),
+      make_fixture(label<"unsigned capacity and used with negative int request">,
+                   inputs(10U, 2U, -1), 0),
+      make_fixture(label<"int capacity and used with unsigned request that fits">, inputs(10, 2, 8U),
+                   8U),
+      make_fixture(label<"int capacity and used with unsigned request one too many">,
+                   inputs(10, 2, 9U), 0U),
+      // Counts past 32 bits: a count kept in 32 bits reads 2^32 + k as k.
+      make_fixture(label<"capacity past 32 bits">,
+                   inputs(std::uint64_t{0x1'0000'0005}, std::uint64_t{0}, std::uint64_t{10}),
+                   std::uint64_t{10}),
+      make_fixture(label<"used 2^32 with one slot left">,
+                   inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{1}),
+                   std::uint64_t{1}),
+      make_fixture(label<"used 2^32 with two requested and one slot left">,
+                   inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{2}),
+                   std::uint64_t{0}),
+      make_fixture(label<"used 2^32 above a small capacity">,
+                   inputs(std::uint64_t{5}, std::uint64_t{0x1'0000'0000}, std::uint64_t{3}),
+                   std::uint64_t{0}));
+};
+}  // namespace definition
 
 /// Mixed integer types at their extremes, mixed signedness with small values, and counts past 32
 /// bits. An implementation passes only if it decides the bounds by mathematical value: subtracting,
 /// adding or comparing in the arguments' own types overflows, wraps or converts a negative value to
 /// a huge unsigned one here, and a count kept in 32 bits loses its high bits.
-inline constexpr auto append_admission_extremes = boost::hana::make_tuple(
-    make_fixture(label<"size_t capacity with int64 negative request">,
-                 inputs(std::numeric_limits<std::size_t>::max(), std::size_t{0}, std::int64_t{-1}),
-                 std::int64_t{0}),
-    make_fixture(label<"full size_t capacity">,
-                 inputs(std::numeric_limits<std::size_t>::max(), std::size_t{0},
-                        std::numeric_limits<std::size_t>::max()),
-                 std::numeric_limits<std::size_t>::max()),
-    make_fixture(label<"size_t request above int64 capacity">,
-                 inputs(std::numeric_limits<std::int64_t>::max(), std::int64_t{0},
-                        std::uint64_t{1} << 63U),
-                 std::uint64_t{0}),
-    make_fixture(label<"sum wraps in size_t">,
-                 inputs(std::numeric_limits<std::size_t>::max(), std::size_t{1},
-                        std::numeric_limits<std::size_t>::max()),
-                 std::size_t{0}),
-    make_fixture(label<"int64 extremes">,
-                 inputs(std::numeric_limits<std::int64_t>::max(),
-                        std::numeric_limits<std::int64_t>::min(), std::int64_t{1}),
-                 std::int64_t{0}),
-    make_fixture(label<"int8 capacity with uint64 request">,
-                 inputs(std::int8_t{127}, std::int8_t{0}, std::uint64_t{128}), std::uint64_t{0}),
-    make_fixture(label<"uint8 fits exactly">,
-                 inputs(std::uint8_t{255}, std::uint8_t{5}, std::uint8_t{250}), std::uint8_t{250}),
-    make_fixture(label<"negative int8 used with uint8 capacity">,
-                 inputs(std::uint8_t{200}, std::int8_t{-128}, std::uint8_t{100}),
-                 std::uint8_t{0}),
-    make_fixture(label<"uint64 used above int64 capacity">,
-                 inputs(std::int64_t{5}, std::numeric_limits<std::uint64_t>::max(), std::int64_t{0}),
-                 std::int64_t{0}),
-    // Mixed signedness with small values, in every argument position (s: int, u: unsigned). Raw
-    // `<`, `<=` and `-` convert a negative int to unsigned: -1 becomes 4294967295 free slots.
-    make_fixture(label<"int capacity -1 with unsigned used">, inputs(-1, 0U, 5), 0),
-    make_fixture(label<"int capacity -1 with unsigned used and request">, inputs(-1, 0U, 5U), 0U),
-    make_fixture(label<"int64 capacity -1 with uint64 used">,
-                 inputs(std::int64_t{-1}, std::uint64_t{0}, std::int64_t{5}), std::int64_t{0}),
-    make_fixture(label<"unsigned capacity with negative int used">, inputs(10U, -3, 5), 0),
-    make_fixture(label<"unsigned capacity and request with negative int used">,
-                 inputs(10U, -3, 5U), 0U),
-    make_fixture(label<"unsigned capacity with int used and request">, inputs(10U, 2, 8), 8),
-    make_fixture(label<"unsigned capacity and used with negative int request">,
-                 inputs(10U, 2U, -1), 0),
-    make_fixture(label<"int capacity and used with unsigned request that fits">, inputs(10, 2, 8U),
-                 8U),
-    make_fixture(label<"int capacity and used with unsigned request one too many">,
-                 inputs(10, 2, 9U), 0U),
-    // Counts past 32 bits: a count kept in 32 bits reads 2^32 + k as k.
-    make_fixture(label<"capacity past 32 bits">,
-                 inputs(std::uint64_t{0x1'0000'0005}, std::uint64_t{0}, std::uint64_t{10}),
-                 std::uint64_t{10}),
-    make_fixture(label<"used 2^32 with one slot left">,
-                 inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{1}),
-                 std::uint64_t{1}),
-    make_fixture(label<"used 2^32 with two requested and one slot left">,
-                 inputs(std::uint64_t{0x1'0000'0001}, std::uint64_t{0x1'0000'0000}, std::uint64_t{2}),
-                 std::uint64_t{0}),
-    make_fixture(label<"used 2^32 above a small capacity">,
-                 inputs(std::uint64_t{5}, std::uint64_t{0x1'0000'0000}, std::uint64_t{3}),
-                 std::uint64_t{0}));
+inline constexpr lazy_suite<definition::append_admission_extremes> append_admission_extremes{};
 
 }  // namespace kvc::suites

@@ -10,30 +10,39 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
+namespace definition {
+/// The fixtures of `kvc::suites::batch_admission`.
+struct batch_admission {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"whole batch fits exactly">, inputs(10, 4, std::array{2, 4}), 6),
+      make_fixture(label<"batch one slot short">, inputs(10, 5, std::array{2, 4}), 0),
+      make_fixture(label<"each fits alone but not together">, inputs(10, 5, std::array{3, 3}), 0),
+      make_fixture(label<"first request fills the cache">, inputs(10, 0, std::array{10, 1}), 0),
+      make_fixture(label<"negative request offsets another">, inputs(10, 8, std::array{5, -3}), 0),
+      make_fixture(label<"negative request alone">, inputs(10, 0, std::array{-1}), 0),
+      make_fixture(label<"zero requests">, inputs(10, 10, std::array{0, 0}), 0),
+      make_fixture(label<"empty batch">, inputs(10, 3, std::array<int, 0>{}), 0),
+      make_fixture(label<"single request">, inputs(8, 0, std::array{8}), 8),
+      make_fixture(label<"batch with room to spare">, inputs(100, 10, std::array{1, 2, 3}), 6),
+      make_fixture(label<"many small requests">, inputs(100, 0, fixtures::filled<10>(10)), 100),
+      make_fixture(label<"used above capacity">, inputs(4, 6, std::array{0, 1}), 0),
+      make_fixture(label<"negative used">, inputs(10, -5, std::array{12}), 0),
+      // A request for 0 tokens is valid (a sequence with nothing new to cache this step): it adds
+      // nothing and must not refuse the others.
+      make_fixture(label<"zero-size request among others">, inputs(10, 0, std::array{3, 0, 2}), 5),
+      make_fixture(label<"zero-size request first fills the cache">, inputs(10, 4, std::array{0, 6}),
+                   6),
+      make_fixture(label<"zero-size request alone">, inputs(10, 0, std::array{0}), 0));
+};
+}  // namespace definition
+
 /// `impl(capacity, used, requests)` with `int` capacity and used and a `std::array<int, K>` of
 /// requests. Small values: no straightforward implementation overflows on them.
-inline constexpr auto batch_admission = boost::hana::make_tuple(
-    make_fixture(label<"whole batch fits exactly">, inputs(10, 4, std::array{2, 4}), 6),
-    make_fixture(label<"batch one slot short">, inputs(10, 5, std::array{2, 4}), 0),
-    make_fixture(label<"each fits alone but not together">, inputs(10, 5, std::array{3, 3}), 0),
-    make_fixture(label<"first request fills the cache">, inputs(10, 0, std::array{10, 1}), 0),
-    make_fixture(label<"negative request offsets another">, inputs(10, 8, std::array{5, -3}), 0),
-    make_fixture(label<"negative request alone">, inputs(10, 0, std::array{-1}), 0),
-    make_fixture(label<"zero requests">, inputs(10, 10, std::array{0, 0}), 0),
-    make_fixture(label<"empty batch">, inputs(10, 3, std::array<int, 0>{}), 0),
-    make_fixture(label<"single request">, inputs(8, 0, std::array{8}), 8),
-    make_fixture(label<"batch with room to spare">, inputs(100, 10, std::array{1, 2, 3}), 6),
-    make_fixture(label<"many small requests">, inputs(100, 0, fixtures::filled<10>(10)), 100),
-    make_fixture(label<"used above capacity">, inputs(4, 6, std::array{0, 1}), 0),
-    make_fixture(label<"negative used">, inputs(10, -5, std::array{12}), 0),
-    // A request for 0 tokens is valid (a sequence with nothing new to cache this step): it adds
-    // nothing and must not refuse the others.
-    make_fixture(label<"zero-size request among others">, inputs(10, 0, std::array{3, 0, 2}), 5),
-    make_fixture(label<"zero-size request first fills the cache">, inputs(10, 4, std::array{0, 6}),
-                 6),
-    make_fixture(label<"zero-size request alone">, inputs(10, 0, std::array{0}), 0));
+inline constexpr lazy_suite<definition::batch_admission> batch_admission{};
 
 }  // namespace kvc::suites

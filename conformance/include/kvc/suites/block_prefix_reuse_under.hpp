@@ -14,6 +14,7 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
@@ -81,5 +82,15 @@ inline constexpr auto block_prefix_reuse_under = fixtures::with_policy<P>([] {
           block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
                          filled<33>(1), filled<33>(1), -16, 33)));
 }());
+
+namespace definition {
+/// `kvc::suites::block_prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite
+/// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
+template <reuse_policy P>
+struct block_prefix_reuse_under {
+  template <class = void>
+  static constexpr const auto* fixtures = &suites::block_prefix_reuse_under<P>;
+};
+}  // namespace definition
 
 }  // namespace kvc::suites

@@ -8,21 +8,30 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
+namespace definition {
+/// The fixtures of `kvc::suites::max_segment_length`.
+struct max_segment_length {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"two segments">, inputs(std::array{'a', 'b', 'b'}), std::size_t{2}),
+      make_fixture(label<"alternating runs">, inputs(std::array{'a', 'b', 'a'}), std::size_t{1}),
+      make_fixture(label<"same run">, inputs(std::array{'x', 'x', 'x'}), std::size_t{3}),
+      make_fixture(label<"empty">, inputs(std::array<char, 0>{}), std::size_t{0}),
+      make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
+      make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
+                   std::size_t{2}),
+      make_fixture(label<"longest run last">, inputs(std::array{1, 2, 2, 3, 3, 3}), std::size_t{3}),
+      // Past 8 bits: a run length kept in a uint8_t wraps to 0 at 256 tokens.
+      make_fixture(label<"one run of 300 tokens">, inputs(fixtures::filled<300>(7)),
+                   std::size_t{300}));
+};
+}  // namespace definition
+
 /// The longest run (`max_seqlen`): `impl(segments)` with a `std::array<S, N>`.
-inline constexpr auto max_segment_length = boost::hana::make_tuple(
-    make_fixture(label<"two segments">, inputs(std::array{'a', 'b', 'b'}), std::size_t{2}),
-    make_fixture(label<"alternating runs">, inputs(std::array{'a', 'b', 'a'}), std::size_t{1}),
-    make_fixture(label<"same run">, inputs(std::array{'x', 'x', 'x'}), std::size_t{3}),
-    make_fixture(label<"empty">, inputs(std::array<char, 0>{}), std::size_t{0}),
-    make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
-    make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
-                 std::size_t{2}),
-    make_fixture(label<"longest run last">, inputs(std::array{1, 2, 2, 3, 3, 3}), std::size_t{3}),
-    // Past 8 bits: a run length kept in a uint8_t wraps to 0 at 256 tokens.
-    make_fixture(label<"one run of 300 tokens">, inputs(fixtures::filled<300>(7)),
-                 std::size_t{300}));
+inline constexpr lazy_suite<definition::max_segment_length> max_segment_length{};
 
 }  // namespace kvc::suites

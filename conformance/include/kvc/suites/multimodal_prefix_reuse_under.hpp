@@ -16,6 +16,7 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
@@ -135,5 +136,15 @@ inline constexpr auto multimodal_prefix_reuse_under = fixtures::with_policy<P>([
           multimodal_under<P>(label<"identical image in another model, whole blocks">, m,
                               "vlm-lora", across, across_items, across, across_items, 0)));
 }());
+
+namespace definition {
+/// `kvc::suites::multimodal_prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite
+/// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
+template <reuse_policy P>
+struct multimodal_prefix_reuse_under {
+  template <class = void>
+  static constexpr const auto* fixtures = &suites::multimodal_prefix_reuse_under<P>;
+};
+}  // namespace definition
 
 }  // namespace kvc::suites

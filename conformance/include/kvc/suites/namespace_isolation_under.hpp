@@ -19,6 +19,7 @@
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
@@ -76,7 +77,7 @@ inline constexpr auto namespace_isolation_under = fixtures::with_policy<P>([] {
   using fixtures::shared_then;
   return boost::hana::concat(
       boost::hana::concat(fixtures::all_under<P>(namespace_isolation),
-                          boost::hana::transform(namespace_isolation, fixtures::to_whole_blocks<P>{})),
+                          boost::hana::transform(fixtures_of(namespace_isolation), fixtures::to_whole_blocks<P>{})),
       boost::hana::make_tuple(
           same_namespace_under<P>(label<"same namespace, prefix of 15">, shared_then<15, 1>(2),
                                   shared_then<15, 2>(3), 15),
@@ -99,5 +100,15 @@ inline constexpr auto namespace_isolation_under = fixtures::with_policy<P>([] {
           same_namespace_under<P>(label<"same namespace, request of 33 ends at the prefix">,
                                   filled<40>(1), filled<33>(1), 33)));
 }());
+
+namespace definition {
+/// `kvc::suites::namespace_isolation_under<P>` for `kvc::lazy_suite`: a handle that names the suite
+/// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
+template <reuse_policy P>
+struct namespace_isolation_under {
+  template <class = void>
+  static constexpr const auto* fixtures = &suites::namespace_isolation_under<P>;
+};
+}  // namespace definition
 
 }  // namespace kvc::suites

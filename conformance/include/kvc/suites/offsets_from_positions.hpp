@@ -10,6 +10,7 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/position_call.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -36,75 +37,83 @@ inline constexpr std::array<std::int64_t, 15> continued_rows{4, 5, 0, 1, 2,   //
                                                              4, 5, 0, 1, 2};
 }  // namespace position_fixtures
 
+namespace definition {
+/// The fixtures of `kvc::suites::offsets_from_positions`.
+struct offsets_from_positions {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_position_fixture<position_offsets_call>(label<"two packed sequences">,
+                                                   std::array<std::int64_t, 5>{0, 1, 2, 0, 1},
+                                                   std::array<std::size_t, 3>{0, 3, 5}),
+      make_position_fixture<position_offsets_call>(label<"one sequence">,
+                                                   std::array<std::int64_t, 4>{0, 1, 2, 3},
+                                                   std::array<std::size_t, 2>{0, 4}),
+      make_position_fixture<position_offsets_call>(label<"one-token sequences">,
+                                                   std::array<std::int64_t, 3>{0, 0, 0},
+                                                   std::array<std::size_t, 4>{0, 1, 2, 3}),
+      // Position 0 ending the row is a sequence of its own, not padding.
+      make_position_fixture<position_offsets_call>(label<"a one-token sequence ends the row">,
+                                                   std::array<std::int64_t, 4>{0, 1, 2, 0},
+                                                   std::array<std::size_t, 3>{0, 3, 4}),
+      make_position_fixture<position_offsets_call>(label<"empty row">, std::array<std::int64_t, 0>{},
+                                                   std::array<std::size_t, 1>{0}),
+      // M-RoPE (transformers #39341): an image's four tokens share temporal position 3; the
+      // sequence goes on, and the text after it resumes at 4.
+      make_position_fixture<position_offsets_call>(
+          label<"repeated positions inside a sequence">,
+          std::array<std::int64_t, 11>{0, 1, 2, 3, 3, 3, 3, 4, 5, 0, 1},
+          std::array<std::size_t, 3>{0, 9, 11}),
+      // transformers #39814: the row continues a sequence; its first token starts one all the same.
+      make_position_fixture<position_offsets_call>(label<"a row not starting at 0">,
+                                                   std::array<std::int64_t, 5>{3, 4, 5, 0, 1},
+                                                   std::array<std::size_t, 3>{0, 3, 5}),
+      make_position_fixture<position_offsets_call>(label<"a row with no position 0">,
+                                                   std::array<std::int64_t, 3>{5, 6, 7},
+                                                   std::array<std::size_t, 2>{0, 3}),
+      // LLaMA-Factory #10452: padding forms no sequences; offsets count the tokens that remain.
+      make_position_fixture<position_offsets_call>(
+          label<"padding at the tail">, std::array<std::int64_t, 8>{0, 1, 2, 0, 1, -1, -1, -1},
+          std::array<std::size_t, 3>{0, 3, 5}),
+      make_position_fixture<position_offsets_call>(label<"padding at the head">,
+                                                   std::array<std::int64_t, 5>{-1, -1, 0, 1, 2},
+                                                   std::array<std::size_t, 2>{0, 3}),
+      make_position_fixture<position_offsets_call>(label<"padding before a row not starting at 0">,
+                                                   std::array<std::int64_t, 4>{-1, -1, 3, 4},
+                                                   std::array<std::size_t, 2>{0, 2}),
+      make_position_fixture<position_offsets_call>(label<"padding between sequences">,
+                                                   std::array<std::int64_t, 6>{0, 1, -1, -1, 0, 1},
+                                                   std::array<std::size_t, 3>{0, 2, 4}),
+      make_position_fixture<position_offsets_call>(label<"all padding">,
+                                                   std::array<std::int64_t, 3>{-1, -1, -1},
+                                                   std::array<std::size_t, 1>{0}),
+      // Past 8 bits: offsets counted in a uint8_t wrap to 0 at token 256.
+      make_position_fixture<position_offsets_call>(label<"one sequence of 300 tokens">,
+                                                   position_fixtures::counting<300>(),
+                                                   std::array<std::size_t, 2>{0, 300}),
+      make_position_fixture<position_offsets_call>(label<"300 one-token sequences">,
+                                                   fixtures::filled<300>(std::int64_t{0}),
+                                                   fixtures::iota<301>()),
+      // transformers #44911, #47342: 3 rows of N positions are N tokens, not 3 N; row 0 decides.
+      make_position_fixture<component_offsets_call>(label<"3-row M-RoPE positions">,
+                                                    position_fixtures::mrope_rows, 3,
+                                                    std::array<std::size_t, 3>{0, 6, 8}),
+      make_position_fixture<component_offsets_call>(label<"3 rows not starting at 0">,
+                                                    position_fixtures::continued_rows, 3,
+                                                    std::array<std::size_t, 3>{0, 2, 5}),
+      make_position_fixture<component_offsets_call>(label<"3-row empty">,
+                                                    std::array<std::int64_t, 0>{}, 3,
+                                                    std::array<std::size_t, 1>{0}),
+      make_position_fixture<component_offsets_call>(label<"one component">,
+                                                    std::array<std::int64_t, 3>{0, 1, 0}, 1,
+                                                    std::array<std::size_t, 3>{0, 2, 3}));
+};
+}  // namespace definition
+
 /// `cu_seqlens` from position ids. One-row fixtures call `impl(positions, out)` (or
 /// `impl(positions)` returning the offsets); 3-row fixtures call `impl(positions, C, out)` with C a
 /// `std::size_t` or a `kvc::position_components` (see kvc/verification/position_call.hpp). `out`
 /// has size(positions) + 1 elements; the result is `out` up to its first unwritten element.
 /// Padding is -1, the value kvc's contract documents (any negative position is padding).
-inline constexpr auto offsets_from_positions = boost::hana::make_tuple(
-    make_position_fixture<position_offsets_call>(label<"two packed sequences">,
-                                                 std::array<std::int64_t, 5>{0, 1, 2, 0, 1},
-                                                 std::array<std::size_t, 3>{0, 3, 5}),
-    make_position_fixture<position_offsets_call>(label<"one sequence">,
-                                                 std::array<std::int64_t, 4>{0, 1, 2, 3},
-                                                 std::array<std::size_t, 2>{0, 4}),
-    make_position_fixture<position_offsets_call>(label<"one-token sequences">,
-                                                 std::array<std::int64_t, 3>{0, 0, 0},
-                                                 std::array<std::size_t, 4>{0, 1, 2, 3}),
-    // Position 0 ending the row is a sequence of its own, not padding.
-    make_position_fixture<position_offsets_call>(label<"a one-token sequence ends the row">,
-                                                 std::array<std::int64_t, 4>{0, 1, 2, 0},
-                                                 std::array<std::size_t, 3>{0, 3, 4}),
-    make_position_fixture<position_offsets_call>(label<"empty row">, std::array<std::int64_t, 0>{},
-                                                 std::array<std::size_t, 1>{0}),
-    // M-RoPE (transformers #39341): an image's four tokens share temporal position 3; the
-    // sequence goes on, and the text after it resumes at 4.
-    make_position_fixture<position_offsets_call>(
-        label<"repeated positions inside a sequence">,
-        std::array<std::int64_t, 11>{0, 1, 2, 3, 3, 3, 3, 4, 5, 0, 1},
-        std::array<std::size_t, 3>{0, 9, 11}),
-    // transformers #39814: the row continues a sequence; its first token starts one all the same.
-    make_position_fixture<position_offsets_call>(label<"a row not starting at 0">,
-                                                 std::array<std::int64_t, 5>{3, 4, 5, 0, 1},
-                                                 std::array<std::size_t, 3>{0, 3, 5}),
-    make_position_fixture<position_offsets_call>(label<"a row with no position 0">,
-                                                 std::array<std::int64_t, 3>{5, 6, 7},
-                                                 std::array<std::size_t, 2>{0, 3}),
-    // LLaMA-Factory #10452: padding forms no sequences; offsets count the tokens that remain.
-    make_position_fixture<position_offsets_call>(
-        label<"padding at the tail">, std::array<std::int64_t, 8>{0, 1, 2, 0, 1, -1, -1, -1},
-        std::array<std::size_t, 3>{0, 3, 5}),
-    make_position_fixture<position_offsets_call>(label<"padding at the head">,
-                                                 std::array<std::int64_t, 5>{-1, -1, 0, 1, 2},
-                                                 std::array<std::size_t, 2>{0, 3}),
-    make_position_fixture<position_offsets_call>(label<"padding before a row not starting at 0">,
-                                                 std::array<std::int64_t, 4>{-1, -1, 3, 4},
-                                                 std::array<std::size_t, 2>{0, 2}),
-    make_position_fixture<position_offsets_call>(label<"padding between sequences">,
-                                                 std::array<std::int64_t, 6>{0, 1, -1, -1, 0, 1},
-                                                 std::array<std::size_t, 3>{0, 2, 4}),
-    make_position_fixture<position_offsets_call>(label<"all padding">,
-                                                 std::array<std::int64_t, 3>{-1, -1, -1},
-                                                 std::array<std::size_t, 1>{0}),
-    // Past 8 bits: offsets counted in a uint8_t wrap to 0 at token 256.
-    make_position_fixture<position_offsets_call>(label<"one sequence of 300 tokens">,
-                                                 position_fixtures::counting<300>(),
-                                                 std::array<std::size_t, 2>{0, 300}),
-    make_position_fixture<position_offsets_call>(label<"300 one-token sequences">,
-                                                 fixtures::filled<300>(std::int64_t{0}),
-                                                 fixtures::iota<301>()),
-    // transformers #44911, #47342: 3 rows of N positions are N tokens, not 3 N; row 0 decides.
-    make_position_fixture<component_offsets_call>(label<"3-row M-RoPE positions">,
-                                                  position_fixtures::mrope_rows, 3,
-                                                  std::array<std::size_t, 3>{0, 6, 8}),
-    make_position_fixture<component_offsets_call>(label<"3 rows not starting at 0">,
-                                                  position_fixtures::continued_rows, 3,
-                                                  std::array<std::size_t, 3>{0, 2, 5}),
-    make_position_fixture<component_offsets_call>(label<"3-row empty">,
-                                                  std::array<std::int64_t, 0>{}, 3,
-                                                  std::array<std::size_t, 1>{0}),
-    make_position_fixture<component_offsets_call>(label<"one component">,
-                                                  std::array<std::int64_t, 3>{0, 1, 0}, 1,
-                                                  std::array<std::size_t, 3>{0, 2, 3}));
+inline constexpr lazy_suite<definition::offsets_from_positions> offsets_from_positions{};
 
 }  // namespace kvc::suites

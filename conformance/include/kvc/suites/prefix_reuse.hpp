@@ -10,6 +10,7 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -43,52 +44,69 @@ inline constexpr auto seed_prefix_reuse = boost::hana::make_tuple(
                         std::array{'q'}),
                  std::size_t{1}));
 
+namespace definition {
+/// The fixtures of `kvc::suites::extra_prefix_reuse`.
+struct extra_prefix_reuse {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"match resumes after mismatch">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
+                          std::array{'a', 'z', 'c'}),
+                   std::size_t{1}),
+      make_fixture(label<"first token differs">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'z', 'a'},
+                          std::array{'a', 'a'}),
+                   std::size_t{0}),
+      make_fixture(label<"cached longer than request">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
+                          std::array{'a', 'b'}),
+                   std::size_t{2}),
+      make_fixture(label<"request longer than cache">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
+                          std::array{'a', 'b', 'c', 'd'}),
+                   std::size_t{2}),
+      make_fixture(label<"namespace is a prefix of the other">,
+                   inputs(std::string_view{"m"}, std::string_view{"m1"}, std::array{'a'},
+                          std::array{'a'}),
+                   std::size_t{0}),
+      make_fixture(label<"namespaces differ in last character">,
+                   inputs(std::string_view{"lora-a"}, std::string_view{"lora-b"},
+                          std::array{'a', 'b'}, std::array{'a', 'b'}),
+                   std::size_t{0}),
+      make_fixture(label<"empty namespaces are equal">,
+                   inputs(std::string_view{""}, std::string_view{""}, std::array{'a', 'b'},
+                          std::array{'a', 'b'}),
+                   std::size_t{2}),
+      make_fixture(label<"empty and named namespace">,
+                   inputs(std::string_view{""}, std::string_view{"m"}, std::array{'a'},
+                          std::array{'a'}),
+                   std::size_t{0}),
+      make_fixture(label<"both empty">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
+                          std::array<char, 0>{}),
+                   std::size_t{0}),
+      make_fixture(label<"long shared prefix">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"},
+                          fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
+                          fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'w'})),
+                   std::size_t{41}));
+};
+}  // namespace definition
+
 /// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
 /// kvc/mutants/prefix_reuse.hpp for the implementations they reject).
-inline constexpr auto extra_prefix_reuse = boost::hana::make_tuple(
-    make_fixture(label<"match resumes after mismatch">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
-                        std::array{'a', 'z', 'c'}),
-                 std::size_t{1}),
-    make_fixture(label<"first token differs">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'z', 'a'},
-                        std::array{'a', 'a'}),
-                 std::size_t{0}),
-    make_fixture(label<"cached longer than request">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
-                        std::array{'a', 'b'}),
-                 std::size_t{2}),
-    make_fixture(label<"request longer than cache">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
-                        std::array{'a', 'b', 'c', 'd'}),
-                 std::size_t{2}),
-    make_fixture(label<"namespace is a prefix of the other">,
-                 inputs(std::string_view{"m"}, std::string_view{"m1"}, std::array{'a'},
-                        std::array{'a'}),
-                 std::size_t{0}),
-    make_fixture(label<"namespaces differ in last character">,
-                 inputs(std::string_view{"lora-a"}, std::string_view{"lora-b"},
-                        std::array{'a', 'b'}, std::array{'a', 'b'}),
-                 std::size_t{0}),
-    make_fixture(label<"empty namespaces are equal">,
-                 inputs(std::string_view{""}, std::string_view{""}, std::array{'a', 'b'},
-                        std::array{'a', 'b'}),
-                 std::size_t{2}),
-    make_fixture(label<"empty and named namespace">,
-                 inputs(std::string_view{""}, std::string_view{"m"}, std::array{'a'},
-                        std::array{'a'}),
-                 std::size_t{0}),
-    make_fixture(label<"both empty">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
-                        std::array<char, 0>{}),
-                 std::size_t{0}),
-    make_fixture(label<"long shared prefix">,
-                 inputs(std::string_view{"x"}, std::string_view{"x"},
-                        fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
-                        fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'w'})),
-                 std::size_t{41}));
+inline constexpr lazy_suite<definition::extra_prefix_reuse> extra_prefix_reuse{};
+
+namespace definition {
+/// The fixtures of `kvc::suites::prefix_reuse`.
+struct prefix_reuse {
+  template <class = void>
+  static constexpr auto fixtures =
+      boost::hana::concat(seed_prefix_reuse<1>, fixtures_of(suites::extra_prefix_reuse));
+};
+}  // namespace definition
 
 /// The prefix-reuse suite: the record's fixtures (N = 1) first, then the extra ones.
-inline constexpr auto prefix_reuse = boost::hana::concat(seed_prefix_reuse<1>, extra_prefix_reuse);
+inline constexpr lazy_suite<definition::prefix_reuse> prefix_reuse{};
 
 }  // namespace kvc::suites

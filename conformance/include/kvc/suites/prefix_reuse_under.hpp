@@ -17,6 +17,7 @@
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/policy_call.hpp>
 
 namespace kvc::fixtures {
@@ -64,7 +65,7 @@ struct to_policy {
 /// Every fixture of an exact prefix suite under policy P (the requested tokens at `Requested`).
 template <reuse_policy P, std::size_t Requested = 3, class Suite>
 [[nodiscard]] constexpr auto all_under(const Suite& exact) noexcept {
-  return boost::hana::transform(exact, to_policy<P, Requested>{});
+  return boost::hana::transform(fixtures_of(exact), to_policy<P, Requested>{});
 }
 
 /// `prefix` equal tokens, then `tail` tokens of its own: two sequences sharing exactly `prefix`.
@@ -135,5 +136,15 @@ inline constexpr auto prefix_reuse_under = fixtures::with_policy<P>([] {
                join(filled<16>(1), join(std::array{2}, filled<16>(1))),
                join(filled<16>(1), join(std::array{3}, filled<16>(1))), 16)));
 }());
+
+namespace definition {
+/// `kvc::suites::prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite
+/// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
+template <reuse_policy P>
+struct prefix_reuse_under {
+  template <class = void>
+  static constexpr const auto* fixtures = &suites::prefix_reuse_under<P>;
+};
+}  // namespace definition
 
 }  // namespace kvc::suites

@@ -11,6 +11,7 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -20,74 +21,82 @@ inline constexpr std::int64_t i64_max = std::numeric_limits<std::int64_t>::max()
 inline constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 }  // namespace request_admission_detail
 
+namespace definition {
+/// The fixtures of `kvc::suites::request_admission_extremes`.
+struct request_admission_extremes {
+  template <class = void>
+  static constexpr auto fixtures = [] {
+    using namespace request_admission_detail;
+    return boost::hana::make_tuple(
+        // INT64_MAX + INT64_MAX = UINT64_MAX - 1; a third would wrap to INT64_MAX - 2 in 64 bits.
+        make_fixture(label<"int64 max requests would wrap the sum">,
+                     inputs(u64_max, std::uint64_t{0},
+                            std::array<std::int64_t, 4>{i64_max, i64_max, i64_max, 0}),
+                     std::size_t{2}),
+        make_fixture(
+            label<"int64 max requests fill uint64 capacity">,
+            inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{i64_max, i64_max, 1, 1}),
+            std::size_t{3}),
+        make_fixture(label<"int64 max requests into int64 capacity">,
+                     inputs(i64_max, std::int64_t{1}, std::array<std::int64_t, 3>{i64_max - 1, 0, 1}),
+                     std::size_t{2}),
+        make_fixture(label<"int8 requests fill size_t capacity">,
+                     inputs(std::size_t{300}, std::size_t{44},
+                            std::array<std::int8_t, 6>{127, 127, 0, 1, 1, 0}),
+                     std::size_t{6}),
+        make_fixture(
+            label<"int8 requests one slot short">,
+            inputs(std::size_t{300}, std::size_t{44}, std::array<std::int8_t, 3>{127, 127, 3}),
+            std::size_t{2}),
+        make_fixture(label<"negative int8 request into size_t max">,
+                     inputs(size_max, std::size_t{0}, std::array<std::int8_t, 2>{-1, 1}),
+                     std::size_t{0}),
+        make_fixture(
+            label<"negative int64 request after fitting ones">,
+            inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{5, i64_max, -1, 0}),
+            std::size_t{2}),
+        make_fixture(label<"used near capacity in uint64">,
+                     inputs(u64_max, u64_max - 3, std::array{1, 2, 1}), std::size_t{2}),
+        make_fixture(
+            label<"uint64 requests into int8 capacity">,
+            inputs(std::int8_t{127}, std::int8_t{0}, std::array<std::uint64_t, 3>{100, 27, 1}),
+            std::size_t{2}),
+        make_fixture(label<"uint64 request above int capacity">,
+                     inputs(10, 0, std::array<std::uint64_t, 2>{std::uint64_t{1} << 63, 1}),
+                     std::size_t{0}),
+        // Both signs of the 64-bit widths at each argument, so that every mix of them is a form
+        // the suite offers (and kvc::explore draws): a signed capacity below 0 against unsigned
+        // used slots, unsigned requests past INT64_MAX, unsigned used past a signed capacity.
+        make_fixture(label<"int64 capacity -1 with uint64 used 0">,
+                     inputs(std::int64_t{-1}, std::uint64_t{0}, std::array<std::uint64_t, 1>{1}),
+                     std::size_t{0}),
+        make_fixture(label<"uint64 requests past INT64_MAX">,
+                     inputs(u64_max, std::uint64_t{0},
+                            std::array<std::uint64_t, 2>{std::uint64_t{1} << 63,
+                                                         (std::uint64_t{1} << 63) - 1}),
+                     std::size_t{2}),
+        make_fixture(label<"uint64 used past an int64 capacity">,
+                     inputs(i64_max, static_cast<std::uint64_t>(i64_max) + 1,
+                            std::array<std::int64_t, 1>{0}),
+                     std::size_t{0}),
+        make_fixture(label<"300 zero-size requests">,
+                     inputs(std::size_t{0}, std::size_t{0},
+                            fixtures::join(fixtures::filled<300>(std::int8_t{0}),
+                                           std::array<std::int8_t, 1>{1})),
+                     std::size_t{300}),
+        make_fixture(
+            label<"300 one-slot requests">,
+            inputs(std::uint16_t{300}, std::uint16_t{0}, fixtures::filled<301>(std::uint8_t{1})),
+            std::size_t{300}));
+  }();
+};
+}  // namespace definition
+
 /// The running sum must be exact, mixed types compared by value, and the count wide enough. The
 /// counts go past 256 but not past 65,536: one call on 70,000 requests alone exceeds clang's
 /// default constant-evaluation budget (1,048,576 steps), and every suite check of every contract
 /// shares one evaluation in static_checks/contracts.cpp; tests/request_admission.cpp counts past
 /// 65,536 at run time.
-inline constexpr auto request_admission_extremes = [] {
-  using namespace request_admission_detail;
-  return boost::hana::make_tuple(
-      // INT64_MAX + INT64_MAX = UINT64_MAX - 1; a third would wrap to INT64_MAX - 2 in 64 bits.
-      make_fixture(label<"int64 max requests would wrap the sum">,
-                   inputs(u64_max, std::uint64_t{0},
-                          std::array<std::int64_t, 4>{i64_max, i64_max, i64_max, 0}),
-                   std::size_t{2}),
-      make_fixture(
-          label<"int64 max requests fill uint64 capacity">,
-          inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{i64_max, i64_max, 1, 1}),
-          std::size_t{3}),
-      make_fixture(label<"int64 max requests into int64 capacity">,
-                   inputs(i64_max, std::int64_t{1}, std::array<std::int64_t, 3>{i64_max - 1, 0, 1}),
-                   std::size_t{2}),
-      make_fixture(label<"int8 requests fill size_t capacity">,
-                   inputs(std::size_t{300}, std::size_t{44},
-                          std::array<std::int8_t, 6>{127, 127, 0, 1, 1, 0}),
-                   std::size_t{6}),
-      make_fixture(
-          label<"int8 requests one slot short">,
-          inputs(std::size_t{300}, std::size_t{44}, std::array<std::int8_t, 3>{127, 127, 3}),
-          std::size_t{2}),
-      make_fixture(label<"negative int8 request into size_t max">,
-                   inputs(size_max, std::size_t{0}, std::array<std::int8_t, 2>{-1, 1}),
-                   std::size_t{0}),
-      make_fixture(
-          label<"negative int64 request after fitting ones">,
-          inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{5, i64_max, -1, 0}),
-          std::size_t{2}),
-      make_fixture(label<"used near capacity in uint64">,
-                   inputs(u64_max, u64_max - 3, std::array{1, 2, 1}), std::size_t{2}),
-      make_fixture(
-          label<"uint64 requests into int8 capacity">,
-          inputs(std::int8_t{127}, std::int8_t{0}, std::array<std::uint64_t, 3>{100, 27, 1}),
-          std::size_t{2}),
-      make_fixture(label<"uint64 request above int capacity">,
-                   inputs(10, 0, std::array<std::uint64_t, 2>{std::uint64_t{1} << 63, 1}),
-                   std::size_t{0}),
-      // Both signs of the 64-bit widths at each argument, so that every mix of them is a form
-      // the suite offers (and kvc::explore draws): a signed capacity below 0 against unsigned
-      // used slots, unsigned requests past INT64_MAX, unsigned used past a signed capacity.
-      make_fixture(label<"int64 capacity -1 with uint64 used 0">,
-                   inputs(std::int64_t{-1}, std::uint64_t{0}, std::array<std::uint64_t, 1>{1}),
-                   std::size_t{0}),
-      make_fixture(label<"uint64 requests past INT64_MAX">,
-                   inputs(u64_max, std::uint64_t{0},
-                          std::array<std::uint64_t, 2>{std::uint64_t{1} << 63,
-                                                       (std::uint64_t{1} << 63) - 1}),
-                   std::size_t{2}),
-      make_fixture(label<"uint64 used past an int64 capacity">,
-                   inputs(i64_max, static_cast<std::uint64_t>(i64_max) + 1,
-                          std::array<std::int64_t, 1>{0}),
-                   std::size_t{0}),
-      make_fixture(label<"300 zero-size requests">,
-                   inputs(std::size_t{0}, std::size_t{0},
-                          fixtures::join(fixtures::filled<300>(std::int8_t{0}),
-                                         std::array<std::int8_t, 1>{1})),
-                   std::size_t{300}),
-      make_fixture(
-          label<"300 one-slot requests">,
-          inputs(std::uint16_t{300}, std::uint16_t{0}, fixtures::filled<301>(std::uint8_t{1})),
-          std::size_t{300}));
-}();
+inline constexpr lazy_suite<definition::request_admission_extremes> request_admission_extremes{};
 
 }  // namespace kvc::suites

@@ -9,44 +9,53 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
+
+namespace definition {
+/// The fixtures of `kvc::suites::segment_offsets`.
+struct segment_offsets {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_output_fixture<offsets_call>(label<"two segments">, std::array{'a', 'b', 'b'},
+                                        std::array<std::size_t, 3>{0, 1, 3}),
+      make_output_fixture<offsets_call>(label<"alternating runs">, std::array{'a', 'b', 'a'},
+                                        std::array<std::size_t, 4>{0, 1, 2, 3}),
+      make_output_fixture<offsets_call>(label<"same run">, std::array{'x', 'x', 'x'},
+                                        std::array<std::size_t, 2>{0, 3}),
+      make_output_fixture<offsets_call>(label<"empty">, std::array<char, 0>{},
+                                        std::array<std::size_t, 1>{0}),
+      make_output_fixture<offsets_call>(label<"single segment">, std::array{'q'},
+                                        std::array<std::size_t, 2>{0, 1}),
+      make_output_fixture<offsets_call>(label<"repeated after intervening segment">,
+                                        std::array{1, 1, 2, 1},
+                                        std::array<std::size_t, 4>{0, 2, 3, 4}),
+      make_output_fixture<offsets_call>(label<"long run then a singleton">,
+                                        std::array{7, 7, 7, 7, 8},
+                                        std::array<std::size_t, 3>{0, 4, 5}),
+      // Past 8 bits: offsets counted in a uint8_t wrap to 0 at token 256.
+      make_output_fixture<offsets_call>(label<"one run of 300 tokens">, fixtures::filled<300>(7),
+                                        std::array<std::size_t, 2>{0, 300}),
+      make_output_fixture<offsets_call>(label<"300 runs of one token">,
+                                        [] {  // 0, 1, 0, 1, ...: ids of one byte, as the fuzz seeds need
+                                          std::array<int, 300> ids{};
+                                          for (std::size_t i = 0; i < ids.size(); ++i)
+                                            ids[i] = static_cast<int>(i % 2);
+                                          return ids;
+                                        }(),
+                                        fixtures::iota<301>()),
+      // Id 0 is an id like any other (packing collators number segments from 0), not padding.
+      make_output_fixture<offsets_call>(label<"one run of id 0">, std::array{0, 0, 0},
+                                        std::array<std::size_t, 2>{0, 3}),
+      make_output_fixture<offsets_call>(label<"a run of id 0 after another">, std::array{5, 5, 0, 0},
+                                        std::array<std::size_t, 3>{0, 2, 4}));
+};
+}  // namespace definition
 
 /// Run start offsets plus the total. Implementations take one of the two shapes of
 /// `kvc::offsets_call`: `impl(segments) -> range` or `impl(segments, out)` filling a
 /// `std::span<std::size_t>` of N + 1 elements.
-inline constexpr auto segment_offsets = boost::hana::make_tuple(
-    make_output_fixture<offsets_call>(label<"two segments">, std::array{'a', 'b', 'b'},
-                                      std::array<std::size_t, 3>{0, 1, 3}),
-    make_output_fixture<offsets_call>(label<"alternating runs">, std::array{'a', 'b', 'a'},
-                                      std::array<std::size_t, 4>{0, 1, 2, 3}),
-    make_output_fixture<offsets_call>(label<"same run">, std::array{'x', 'x', 'x'},
-                                      std::array<std::size_t, 2>{0, 3}),
-    make_output_fixture<offsets_call>(label<"empty">, std::array<char, 0>{},
-                                      std::array<std::size_t, 1>{0}),
-    make_output_fixture<offsets_call>(label<"single segment">, std::array{'q'},
-                                      std::array<std::size_t, 2>{0, 1}),
-    make_output_fixture<offsets_call>(label<"repeated after intervening segment">,
-                                      std::array{1, 1, 2, 1},
-                                      std::array<std::size_t, 4>{0, 2, 3, 4}),
-    make_output_fixture<offsets_call>(label<"long run then a singleton">,
-                                      std::array{7, 7, 7, 7, 8},
-                                      std::array<std::size_t, 3>{0, 4, 5}),
-    // Past 8 bits: offsets counted in a uint8_t wrap to 0 at token 256.
-    make_output_fixture<offsets_call>(label<"one run of 300 tokens">, fixtures::filled<300>(7),
-                                      std::array<std::size_t, 2>{0, 300}),
-    make_output_fixture<offsets_call>(label<"300 runs of one token">,
-                                      [] {  // 0, 1, 0, 1, ...: ids of one byte, as the fuzz seeds need
-                                        std::array<int, 300> ids{};
-                                        for (std::size_t i = 0; i < ids.size(); ++i)
-                                          ids[i] = static_cast<int>(i % 2);
-                                        return ids;
-                                      }(),
-                                      fixtures::iota<301>()),
-    // Id 0 is an id like any other (packing collators number segments from 0), not padding.
-    make_output_fixture<offsets_call>(label<"one run of id 0">, std::array{0, 0, 0},
-                                      std::array<std::size_t, 2>{0, 3}),
-    make_output_fixture<offsets_call>(label<"a run of id 0 after another">, std::array{5, 5, 0, 0},
-                                      std::array<std::size_t, 3>{0, 2, 4}));
+inline constexpr lazy_suite<definition::segment_offsets> segment_offsets{};
 
 }  // namespace kvc::suites

@@ -9,6 +9,7 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -29,30 +30,46 @@ inline constexpr auto seed_segment_positions = boost::hana::make_tuple(
     make_positions_fixture(label<"repeated after intervening segment">, std::array{1, 1, 2, 1},
                            std::array<std::size_t, 4>{0, 1, 0, 0}));
 
+namespace definition {
+/// The fixtures of `kvc::suites::extra_segment_positions`.
+struct extra_segment_positions {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_positions_fixture(label<"three runs">, std::array{'a', 'a', 'b', 'b', 'b', 'c'},
+                             std::array<std::size_t, 6>{0, 1, 0, 1, 2, 0}),
+      make_positions_fixture(label<"descending ids">, std::array{3, 3, 2, 2, 1},
+                             std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
+      make_positions_fixture(label<"negative ids">, std::array{-1, -1, 0, 0, -1},
+                             std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
+      make_positions_fixture(label<"zero ids after a run">, std::array{0, 0, 5, 0, 0},
+                             std::array<std::size_t, 5>{0, 1, 0, 0, 1}),
+      make_positions_fixture(label<"every token its own run">, std::array{1, 2, 3, 4},
+                             std::array<std::size_t, 4>{0, 0, 0, 0}),
+      make_positions_fixture(label<"id returns after long run">,
+                             std::array{7, 7, 7, 7, 8, 7, 7},
+                             std::array<std::size_t, 7>{0, 1, 2, 3, 0, 0, 1}),
+      make_positions_fixture(label<"singleton run at the end">, std::array{'a', 'a', 'a', 'b'},
+                             std::array<std::size_t, 4>{0, 1, 2, 0}),
+      // Past 8 bits: a position counter kept in a uint8_t wraps to 0 at token 256.
+      make_positions_fixture(label<"one run of 300 tokens">, fixtures::filled<300>(7),
+                             fixtures::iota<300>()));
+};
+}  // namespace definition
+
 /// Fixtures beyond the record's, each there to reject a plausible wrong implementation (see
 /// kvc/mutants/segment_positions.hpp).
-inline constexpr auto extra_segment_positions = boost::hana::make_tuple(
-    make_positions_fixture(label<"three runs">, std::array{'a', 'a', 'b', 'b', 'b', 'c'},
-                           std::array<std::size_t, 6>{0, 1, 0, 1, 2, 0}),
-    make_positions_fixture(label<"descending ids">, std::array{3, 3, 2, 2, 1},
-                           std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
-    make_positions_fixture(label<"negative ids">, std::array{-1, -1, 0, 0, -1},
-                           std::array<std::size_t, 5>{0, 1, 0, 1, 0}),
-    make_positions_fixture(label<"zero ids after a run">, std::array{0, 0, 5, 0, 0},
-                           std::array<std::size_t, 5>{0, 1, 0, 0, 1}),
-    make_positions_fixture(label<"every token its own run">, std::array{1, 2, 3, 4},
-                           std::array<std::size_t, 4>{0, 0, 0, 0}),
-    make_positions_fixture(label<"id returns after long run">,
-                           std::array{7, 7, 7, 7, 8, 7, 7},
-                           std::array<std::size_t, 7>{0, 1, 2, 3, 0, 0, 1}),
-    make_positions_fixture(label<"singleton run at the end">, std::array{'a', 'a', 'a', 'b'},
-                           std::array<std::size_t, 4>{0, 1, 2, 0}),
-    // Past 8 bits: a position counter kept in a uint8_t wraps to 0 at token 256.
-    make_positions_fixture(label<"one run of 300 tokens">, fixtures::filled<300>(7),
-                           fixtures::iota<300>()));
+inline constexpr lazy_suite<definition::extra_segment_positions> extra_segment_positions{};
+
+namespace definition {
+/// The fixtures of `kvc::suites::segment_positions`.
+struct segment_positions {
+  template <class = void>
+  static constexpr auto fixtures =
+      boost::hana::concat(seed_segment_positions<1>, fixtures_of(suites::extra_segment_positions));
+};
+}  // namespace definition
 
 /// The segment-positions suite: the record's fixtures (N = 1) first, then the extra ones.
-inline constexpr auto segment_positions =
-    boost::hana::concat(seed_segment_positions<1>, extra_segment_positions);
+inline constexpr lazy_suite<definition::segment_positions> segment_positions{};
 
 }  // namespace kvc::suites

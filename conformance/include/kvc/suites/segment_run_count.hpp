@@ -9,22 +9,31 @@
 
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
+namespace definition {
+/// The fixtures of `kvc::suites::segment_run_count`.
+struct segment_run_count {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_fixture(label<"two segments">, inputs(std::array{'a', 'b', 'b'}), std::size_t{2}),
+      make_fixture(label<"alternating runs">, inputs(std::array{'a', 'b', 'a'}), std::size_t{3}),
+      make_fixture(label<"same run">, inputs(std::array{'x', 'x', 'x'}), std::size_t{1}),
+      make_fixture(label<"empty">, inputs(std::array<char, 0>{}), std::size_t{0}),
+      make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
+      make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
+                   std::size_t{3}),
+      // Past 8 bits: a run counter kept in a uint8_t wraps to 0 at 256 runs.
+      make_fixture(label<"300 runs of one token">, inputs(fixtures::iota<300>()), std::size_t{300}),
+      // Ids are compared whole: int64 ids 2^32 + 1 and 1 are two runs.
+      make_fixture(label<"adjacent ids 2^32 apart">,
+                   inputs(std::array<std::int64_t, 2>{0x1'0000'0001, 1}), std::size_t{2}));
+};
+}  // namespace definition
+
 /// The number of runs: `impl(segments)` with a `std::array<S, N>`.
-inline constexpr auto segment_run_count = boost::hana::make_tuple(
-    make_fixture(label<"two segments">, inputs(std::array{'a', 'b', 'b'}), std::size_t{2}),
-    make_fixture(label<"alternating runs">, inputs(std::array{'a', 'b', 'a'}), std::size_t{3}),
-    make_fixture(label<"same run">, inputs(std::array{'x', 'x', 'x'}), std::size_t{1}),
-    make_fixture(label<"empty">, inputs(std::array<char, 0>{}), std::size_t{0}),
-    make_fixture(label<"single segment">, inputs(std::array{'q'}), std::size_t{1}),
-    make_fixture(label<"repeated after intervening segment">, inputs(std::array{1, 1, 2, 1}),
-                 std::size_t{3}),
-    // Past 8 bits: a run counter kept in a uint8_t wraps to 0 at 256 runs.
-    make_fixture(label<"300 runs of one token">, inputs(fixtures::iota<300>()), std::size_t{300}),
-    // Ids are compared whole: int64 ids 2^32 + 1 and 1 are two runs.
-    make_fixture(label<"adjacent ids 2^32 apart">,
-                 inputs(std::array<std::int64_t, 2>{0x1'0000'0001, 1}), std::size_t{2}));
+inline constexpr lazy_suite<definition::segment_run_count> segment_run_count{};
 
 }  // namespace kvc::suites

@@ -11,6 +11,7 @@
 #include <kvc/stateful/operations.hpp>
 #include <kvc/verification/label.hpp>
 #include <kvc/verification/scenario_call.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
 
@@ -18,6 +19,76 @@ namespace detail::allocator_scenario {
 inline constexpr std::uint64_t two_to_the_40 = std::uint64_t{1} << 40;
 inline constexpr std::uint64_t two_to_the_63 = std::uint64_t{1} << 63;
 }  // namespace detail::allocator_scenario
+
+namespace definition {
+/// The fixtures of `kvc::suites::slot_allocator_scenarios`.
+struct slot_allocator_scenarios {
+  template <class = void>
+  static constexpr auto fixtures = boost::hana::make_tuple(
+      make_scenario(label<"exact fit at capacity">, 8,
+                    std::array{reserve_operation(1, 8), available_operation(), reserve_operation(2, 1)},
+                    std::array{observed(1), observed(0), observed(0)}),
+      // All or nothing: 4 asked, 3 free grants none, never the 3.
+      make_scenario(label<"one over what is free is refused whole">, 8,
+                    std::array{reserve_operation(1, 5), reserve_operation(2, 4), available_operation(),
+                               reserve_operation(2, 3)},
+                    std::array{observed(1), observed(0), observed(3), observed(1)}),
+      make_scenario(label<"more than the capacity is refused whole">, 8,
+                    std::array{reserve_operation(1, 9), available_operation()},
+                    std::array{observed(0), observed(8)}),
+      make_scenario(label<"a reservation of nothing is refused">, 8,
+                    std::array{reserve_operation(1, 0), available_operation(), release_operation(1),
+                               available_operation()},
+                    std::array{observed(0), observed(8), unobserved, observed(8)}),
+      make_scenario(label<"repeated reservations add up">, 8,
+                    std::array{reserve_operation(1, 2), reserve_operation(1, 3), available_operation(),
+                               release_operation(1), available_operation()},
+                    std::array{observed(1), observed(1), observed(3), unobserved, observed(8)}),
+      make_scenario(label<"release frees all of its request">, 8,
+                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
+                               available_operation(), reserve_operation(3, 6)},
+                    std::array{observed(1), observed(1), unobserved, observed(6), observed(1)}),
+      make_scenario(label<"double release frees once">, 8,
+                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
+                               release_operation(1), available_operation()},
+                    std::array{observed(1), observed(1), unobserved, unobserved, observed(6)}),
+      make_scenario(label<"release of an unknown request frees nothing">, 8,
+                    std::array{reserve_operation(1, 3), release_operation(7), available_operation()},
+                    std::array{observed(1), unobserved, observed(5)}),
+      // A request refused whole holds nothing, so its release must not free anyone's slots.
+      make_scenario(label<"a refused request does not become known">, 4,
+                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(2),
+                               available_operation()},
+                    std::array{observed(1), observed(0), unobserved, observed(1)}),
+      // A table of 32-bit ids makes 2^40 + 1 the same request as 1.
+      make_scenario(label<"request 2^40 + 1 is not request 1">, 8,
+                    std::array{reserve_operation(detail::allocator_scenario::two_to_the_40 + 1, 3),
+                               reserve_operation(1, 2), release_operation(1), available_operation(),
+                               release_operation(detail::allocator_scenario::two_to_the_40 + 1),
+                               available_operation()},
+                    std::array{observed(1), observed(1), unobserved, observed(5), unobserved,
+                               observed(8)}),
+      make_scenario(label<"request 2^63 is not request 0">, 8,
+                    std::array{reserve_operation(detail::allocator_scenario::two_to_the_63, 4),
+                               reserve_operation(0, 1), release_operation(0), available_operation()},
+                    std::array{observed(1), observed(1), unobserved, observed(4)}),
+      // Request 0 taken for "no request" would be granted without taking slots.
+      make_scenario(label<"request 0 holds slots">, 8,
+                    std::array{reserve_operation(0, 3), available_operation(), release_operation(0),
+                               available_operation()},
+                    std::array{observed(1), observed(5), unobserved, observed(8)}),
+      // A release that keeps the request's count would free 3 + 2 on the second release.
+      make_scenario(label<"a released request starts from nothing">, 8,
+                    std::array{reserve_operation(1, 3), release_operation(1), reserve_operation(1, 2),
+                               available_operation(), release_operation(1), available_operation()},
+                    std::array{observed(1), unobserved, observed(1), observed(6), unobserved,
+                               observed(8)}),
+      make_scenario(label<"a refused reservation adds nothing to its request">, 8,
+                    std::array{reserve_operation(1, 5), reserve_operation(1, 4),
+                               available_operation(), release_operation(1), available_operation()},
+                    std::array{observed(1), observed(0), observed(3), unobserved, observed(8)}));
+};
+}  // namespace definition
 
 /// Scenarios of a slot allocator (`try_reserve(request, n) -> bool`, `release(request)`,
 /// `available()`): each one a few operations on a fresh allocator of the scenario's capacity, and
@@ -30,68 +101,6 @@ inline constexpr std::uint64_t two_to_the_63 = std::uint64_t{1} << 63;
 /// The implementation checked is a factory of the capacity: `kvc::verify(slot_allocator_scenarios,
 /// [](std::size_t capacity) { return my_allocator(capacity); })`. At most 2 requests hold slots at
 /// once, and capacities are at most 8.
-inline constexpr auto slot_allocator_scenarios = boost::hana::make_tuple(
-    make_scenario(label<"exact fit at capacity">, 8,
-                  std::array{reserve_operation(1, 8), available_operation(), reserve_operation(2, 1)},
-                  std::array{observed(1), observed(0), observed(0)}),
-    // All or nothing: 4 asked, 3 free grants none, never the 3.
-    make_scenario(label<"one over what is free is refused whole">, 8,
-                  std::array{reserve_operation(1, 5), reserve_operation(2, 4), available_operation(),
-                             reserve_operation(2, 3)},
-                  std::array{observed(1), observed(0), observed(3), observed(1)}),
-    make_scenario(label<"more than the capacity is refused whole">, 8,
-                  std::array{reserve_operation(1, 9), available_operation()},
-                  std::array{observed(0), observed(8)}),
-    make_scenario(label<"a reservation of nothing is refused">, 8,
-                  std::array{reserve_operation(1, 0), available_operation(), release_operation(1),
-                             available_operation()},
-                  std::array{observed(0), observed(8), unobserved, observed(8)}),
-    make_scenario(label<"repeated reservations add up">, 8,
-                  std::array{reserve_operation(1, 2), reserve_operation(1, 3), available_operation(),
-                             release_operation(1), available_operation()},
-                  std::array{observed(1), observed(1), observed(3), unobserved, observed(8)}),
-    make_scenario(label<"release frees all of its request">, 8,
-                  std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
-                             available_operation(), reserve_operation(3, 6)},
-                  std::array{observed(1), observed(1), unobserved, observed(6), observed(1)}),
-    make_scenario(label<"double release frees once">, 8,
-                  std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
-                             release_operation(1), available_operation()},
-                  std::array{observed(1), observed(1), unobserved, unobserved, observed(6)}),
-    make_scenario(label<"release of an unknown request frees nothing">, 8,
-                  std::array{reserve_operation(1, 3), release_operation(7), available_operation()},
-                  std::array{observed(1), unobserved, observed(5)}),
-    // A request refused whole holds nothing, so its release must not free anyone's slots.
-    make_scenario(label<"a refused request does not become known">, 4,
-                  std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(2),
-                             available_operation()},
-                  std::array{observed(1), observed(0), unobserved, observed(1)}),
-    // A table of 32-bit ids makes 2^40 + 1 the same request as 1.
-    make_scenario(label<"request 2^40 + 1 is not request 1">, 8,
-                  std::array{reserve_operation(detail::allocator_scenario::two_to_the_40 + 1, 3),
-                             reserve_operation(1, 2), release_operation(1), available_operation(),
-                             release_operation(detail::allocator_scenario::two_to_the_40 + 1),
-                             available_operation()},
-                  std::array{observed(1), observed(1), unobserved, observed(5), unobserved,
-                             observed(8)}),
-    make_scenario(label<"request 2^63 is not request 0">, 8,
-                  std::array{reserve_operation(detail::allocator_scenario::two_to_the_63, 4),
-                             reserve_operation(0, 1), release_operation(0), available_operation()},
-                  std::array{observed(1), observed(1), unobserved, observed(4)}),
-    // Request 0 taken for "no request" would be granted without taking slots.
-    make_scenario(label<"request 0 holds slots">, 8,
-                  std::array{reserve_operation(0, 3), available_operation(), release_operation(0),
-                             available_operation()},
-                  std::array{observed(1), observed(5), unobserved, observed(8)}),
-    // A release that keeps the request's count would free 3 + 2 on the second release.
-    make_scenario(label<"a released request starts from nothing">, 8,
-                  std::array{reserve_operation(1, 3), release_operation(1), reserve_operation(1, 2),
-                             available_operation(), release_operation(1), available_operation()},
-                  std::array{observed(1), unobserved, observed(1), observed(6), unobserved,
-                             observed(8)}),
-    make_scenario(label<"a refused reservation adds nothing to its request">, 8,
-                  std::array{reserve_operation(1, 5), reserve_operation(1, 4),
-                             available_operation(), release_operation(1), available_operation()},
-                  std::array{observed(1), observed(0), observed(3), unobserved, observed(8)}));
+inline constexpr lazy_suite<definition::slot_allocator_scenarios> slot_allocator_scenarios{};
 
 }  // namespace kvc::suites

@@ -16,6 +16,7 @@
 
 #include "call_shapes.hpp"
 #include "label.hpp"
+#include "lazy_suite.hpp"
 #include "optional_form.hpp"
 #include "results.hpp"
 
@@ -227,7 +228,7 @@ template <class Fixture, class Impl>
 /// Number of fixtures in a suite.
 template <class Suite>
 inline constexpr std::size_t suite_size =
-    decltype(boost::hana::length(std::declval<Suite>()))::value;
+    decltype(boost::hana::length(std::declval<suite_fixtures_t<Suite>>()))::value;
 
 namespace detail {
 /// Whether the suite can call `Impl`: every fixture's call shape can, but those of an optional
@@ -239,7 +240,7 @@ template <class Impl, class... F>
 }
 template <class Impl, class Suite>
 inline constexpr bool suite_can_call =
-    accepts_every_fixture<Impl>(static_cast<const Suite*>(nullptr));
+    accepts_every_fixture<Impl>(static_cast<const suite_fixtures_t<Suite>*>(nullptr));
 }  // namespace detail
 
 /// True when `impl` passes every fixture of `suite`.
@@ -249,7 +250,7 @@ template <class Suite, class Impl>
     detail::require_call_shape<Impl, false>();
     return false;
   } else {
-    return boost::hana::unpack(suite,
+    return boost::hana::unpack(fixtures_of(suite),
                                [&impl](const auto&... f) { return (passes(f, impl) && ...); });
   }
 }
@@ -264,7 +265,7 @@ template <class Suite, class Impl>
     return verdict(nullptr, {}, {}, false);
   } else {
     verdict result;
-    boost::hana::unpack(suite, [&result, &impl](const auto&... f) {
+    boost::hana::unpack(fixtures_of(suite), [&result, &impl](const auto&... f) {
       return (detail::passes_or_record(result, f, impl) && ...);
     });
     return result;
@@ -276,7 +277,7 @@ template <class Suite, class Impl>
 template <class Suite, class Impl>
 [[nodiscard]] constexpr auto outcomes(const Suite& suite, const Impl& impl) noexcept {
   detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
-  return boost::hana::unpack(suite, [&impl](const auto&... f) {
+  return boost::hana::unpack(fixtures_of(suite), [&impl](const auto&... f) {
     return std::array<bool, sizeof...(f)>{passes(f, impl)...};
   });
 }

@@ -11,6 +11,7 @@
 #include <kvc/reuse_policy.hpp>
 
 #include "fixture.hpp"
+#include "lazy_suite.hpp"
 
 namespace kvc {
 
@@ -43,7 +44,7 @@ struct to_policy_call {
 /// The fixtures of `suite`, their call shapes naming policy P.
 template <reuse_policy P, class Suite>
 [[nodiscard]] constexpr auto with_policy(const Suite& suite) noexcept {
-  return boost::hana::transform(suite, to_policy_call<P>{});
+  return boost::hana::transform(fixtures_of(suite), to_policy_call<P>{});
 }
 
 }  // namespace fixtures

@@ -189,7 +189,7 @@ template <class Suite, class Impl>
   conformance_report report;
   if constexpr (detail::suite_can_call<Impl, Suite>) {
     report.fixtures.reserve(suite_size<Suite>);
-    boost::hana::for_each(suite, [&report, &impl](const auto& f) {
+    boost::hana::for_each(fixtures_of(suite), [&report, &impl](const auto& f) {
       using fixture_type = std::remove_cvref_t<decltype(f)>;
       if constexpr (requires { fixture_type::call::profile; }) {
         if (report.notes.empty() && report.fixtures.empty())

@@ -36,25 +36,28 @@
 #include <kvc/suites/segment_positions_rows.hpp>
 #include <kvc/suites/segment_run_count.hpp>
 #include <kvc/verification/label.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/verification/standard_policies.hpp>
 
 namespace kvc::verification {
 
 /// One suite of a descriptor: its contract's name and its own (Hana compile-time strings, as in
-/// the descriptor) and the suite itself (viewed, not copied).
+/// the descriptor) and the suite as a `kvc::lazy_suite`, an empty handle: including the index
+/// builds no suite, and a tool builds only those it uses.
 template <class Contract, class Name, class Suite>
 struct indexed_suite {
   /// The contract's name: `"prefix_reuse"`.
   Contract contract;
   /// The suite check's name: `"prefix_reuse_under blocks of 16"`.
   Name name;
-  /// The suite.
-  const Suite& suite;
+  /// The suite: a `kvc::lazy_suite` (`kvc::fixtures_of(entry.suite)` builds its fixtures).
+  Suite suite;
 };
 
 /// The suite `suite` of the contract `Contract` under the name `Name`.
-template <fixed_label Contract, fixed_label Name, class Suite>
-[[nodiscard]] constexpr auto index_suite(const Suite& suite) noexcept {
+template <fixed_label Contract, fixed_label Name, class Definition>
+[[nodiscard]] constexpr auto index_suite(lazy_suite<Definition> suite) noexcept {
+  using Suite = lazy_suite<Definition>;
   return indexed_suite<decltype(label<Contract>), decltype(label<Name>), Suite>{
       label<Contract>, label<Name>, suite};
 }
@@ -65,21 +68,21 @@ inline constexpr auto suite_index = boost::hana::make_tuple(
     index_suite<"prefix_reuse", "prefix_reuse">(suites::prefix_reuse),
     index_suite<"prefix_reuse", "block_prefix_reuse">(suites::block_prefix_reuse),
     index_suite<"prefix_reuse", "prefix_reuse_under exact">(
-        suites::prefix_reuse_under<exact_policy>),
+        lazy_suite<suites::definition::prefix_reuse_under<exact_policy>>{}),
     index_suite<"prefix_reuse", "prefix_reuse_under blocks of 16">(
-        suites::prefix_reuse_under<blocks_of_16_policy>),
+        lazy_suite<suites::definition::prefix_reuse_under<blocks_of_16_policy>>{}),
     index_suite<"prefix_reuse", "prefix_reuse_under last token recomputed">(
-        suites::prefix_reuse_under<recompute_last_policy>),
+        lazy_suite<suites::definition::prefix_reuse_under<recompute_last_policy>>{}),
     index_suite<"prefix_reuse", "prefix_reuse_under blocks of 16, last token recomputed">(
-        suites::prefix_reuse_under<vllm_policy>),
+        lazy_suite<suites::definition::prefix_reuse_under<vllm_policy>>{}),
     index_suite<"prefix_reuse", "block_prefix_reuse_under exact">(
-        suites::block_prefix_reuse_under<exact_policy>),
+        lazy_suite<suites::definition::block_prefix_reuse_under<exact_policy>>{}),
     index_suite<"prefix_reuse", "block_prefix_reuse_under blocks of 16">(
-        suites::block_prefix_reuse_under<blocks_of_16_policy>),
+        lazy_suite<suites::definition::block_prefix_reuse_under<blocks_of_16_policy>>{}),
     index_suite<"prefix_reuse", "block_prefix_reuse_under last token recomputed">(
-        suites::block_prefix_reuse_under<recompute_last_policy>),
+        lazy_suite<suites::definition::block_prefix_reuse_under<recompute_last_policy>>{}),
     index_suite<"prefix_reuse", "block_prefix_reuse_under blocks of 16, last token recomputed">(
-        suites::block_prefix_reuse_under<vllm_policy>),
+        lazy_suite<suites::definition::block_prefix_reuse_under<vllm_policy>>{}),
     index_suite<"append_admission", "append_admission">(suites::append_admission),
     index_suite<"append_admission", "append_admission_extremes">(suites::append_admission_extremes),
     index_suite<"segment_positions", "segment_positions">(suites::segment_positions),
@@ -87,13 +90,13 @@ inline constexpr auto suite_index = boost::hana::make_tuple(
     index_suite<"segment_positions", "segment_positions_rows">(suites::segment_positions_rows),
     index_suite<"cache_namespace", "namespace_isolation">(suites::namespace_isolation),
     index_suite<"cache_namespace", "namespace_isolation_under exact">(
-        suites::namespace_isolation_under<exact_policy>),
+        lazy_suite<suites::definition::namespace_isolation_under<exact_policy>>{}),
     index_suite<"cache_namespace", "namespace_isolation_under blocks of 16">(
-        suites::namespace_isolation_under<blocks_of_16_policy>),
+        lazy_suite<suites::definition::namespace_isolation_under<blocks_of_16_policy>>{}),
     index_suite<"cache_namespace", "namespace_isolation_under last token recomputed">(
-        suites::namespace_isolation_under<recompute_last_policy>),
+        lazy_suite<suites::definition::namespace_isolation_under<recompute_last_policy>>{}),
     index_suite<"cache_namespace", "namespace_isolation_under blocks of 16, last token recomputed">(
-        suites::namespace_isolation_under<vllm_policy>),
+        lazy_suite<suites::definition::namespace_isolation_under<vllm_policy>>{}),
     index_suite<"segment_offsets", "segment_offsets">(suites::segment_offsets),
     index_suite<"segment_offsets", "segment_offsets_rows">(suites::segment_offsets_rows),
     index_suite<"segment_offsets", "segment_run_count">(suites::segment_run_count),
@@ -107,14 +110,14 @@ inline constexpr auto suite_index = boost::hana::make_tuple(
     index_suite<"multimodal_prefix", "multimodal_prefix_reuse_edges">(
         suites::multimodal_prefix_reuse_edges),
     index_suite<"multimodal_prefix", "multimodal_prefix_reuse_under exact">(
-        suites::multimodal_prefix_reuse_under<exact_policy>),
+        lazy_suite<suites::definition::multimodal_prefix_reuse_under<exact_policy>>{}),
     index_suite<"multimodal_prefix", "multimodal_prefix_reuse_under blocks of 16">(
-        suites::multimodal_prefix_reuse_under<blocks_of_16_policy>),
+        lazy_suite<suites::definition::multimodal_prefix_reuse_under<blocks_of_16_policy>>{}),
     index_suite<"multimodal_prefix", "multimodal_prefix_reuse_under last token recomputed">(
-        suites::multimodal_prefix_reuse_under<recompute_last_policy>),
+        lazy_suite<suites::definition::multimodal_prefix_reuse_under<recompute_last_policy>>{}),
     index_suite<"multimodal_prefix",
                 "multimodal_prefix_reuse_under blocks of 16, last token recomputed">(
-        suites::multimodal_prefix_reuse_under<vllm_policy>),
+        lazy_suite<suites::definition::multimodal_prefix_reuse_under<vllm_policy>>{}),
     index_suite<"offsets_from_positions", "offsets_from_positions">(suites::offsets_from_positions),
     index_suite<"offsets_from_positions", "max_sequence_length_from_positions">(
         suites::max_sequence_length_from_positions));
