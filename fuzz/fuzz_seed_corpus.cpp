@@ -156,7 +156,7 @@ struct corpus {
            Decode decode, Matches matches) {
     fs::create_directories(root / target);
     std::size_t index = 0;
-    hana::for_each(suite, [&](const auto& fixture) {
+    hana::for_each(kvc::fixtures_of(suite), [&](const auto& fixture) {
       const std::string name = file_name(suite_name, index++, hana::to<const char*>(fixture.label));
       try {
         hana::unpack(fixture.inputs, [&](const auto&... inputs) {

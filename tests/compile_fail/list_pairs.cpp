@@ -25,7 +25,7 @@ namespace {
 template <class Suite, class Impl>
 std::string first_failing_label(const Suite& suite, const Impl& impl) {
   std::string label;
-  hana::for_each(suite, [&](const auto& fixture) {
+  hana::for_each(kvc::fixtures_of(suite), [&](const auto& fixture) {
     if (label.empty() && !kvc::passes(fixture, impl)) label = hana::to<const char*>(fixture.label);
   });
   return label;
