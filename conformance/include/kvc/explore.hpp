@@ -26,6 +26,7 @@
 #include <kvc/exploration/segment_exploration.hpp>
 #include <kvc/exploration/scenario_exploration.hpp>
 #include <kvc/exploration/suite_traits.hpp>
+#include <kvc/verification/lazy_suite.hpp>
 #include <kvc/suites/append_admission.hpp>
 #include <kvc/suites/append_admission_extremes.hpp>
 #include <kvc/suites/batch_admission.hpp>
@@ -69,6 +70,44 @@ namespace exploration {
 template <class S>
 inline constexpr reuse_policy any_policy{};
 
+/// Whether S is `kvc::lazy_suite<Definition<P>>` for some policy P (a handle of a policy suite,
+/// as kvc::verification::suite_index names them).
+template <template <reuse_policy> class Definition, class S>
+inline constexpr bool is_handle_of = false;
+template <template <reuse_policy> class Definition, reuse_policy P>
+inline constexpr bool is_handle_of<Definition, lazy_suite<Definition<P>>> = true;
+
+/// Whether S is the policy suite `Family` under some policy: a lazy suite by its type alone (no
+/// suite is built), any other suite by its fixtures' types, compared with `Family<any_policy<S>>`.
+template <class S>
+[[nodiscard]] constexpr bool is_prefix_reuse_under() noexcept {
+  if constexpr (is_lazy_suite_v<S>)
+    return is_handle_of<suites::definition::prefix_reuse_under, std::remove_cvref_t<S>>;
+  else
+    return is_suite<S, decltype(suites::prefix_reuse_under<any_policy<S>>)>;
+}
+template <class S>
+[[nodiscard]] constexpr bool is_namespace_isolation_under() noexcept {
+  if constexpr (is_lazy_suite_v<S>)
+    return is_handle_of<suites::definition::namespace_isolation_under, std::remove_cvref_t<S>>;
+  else
+    return is_suite<S, decltype(suites::namespace_isolation_under<any_policy<S>>)>;
+}
+template <class S>
+[[nodiscard]] constexpr bool is_block_prefix_reuse_under() noexcept {
+  if constexpr (is_lazy_suite_v<S>)
+    return is_handle_of<suites::definition::block_prefix_reuse_under, std::remove_cvref_t<S>>;
+  else
+    return is_suite<S, decltype(suites::block_prefix_reuse_under<any_policy<S>>)>;
+}
+template <class S>
+[[nodiscard]] constexpr bool is_multimodal_prefix_reuse_under() noexcept {
+  if constexpr (is_lazy_suite_v<S>)
+    return is_handle_of<suites::definition::multimodal_prefix_reuse_under, std::remove_cvref_t<S>>;
+  else
+    return is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>;
+}
+
 /// The name of one of kvc's suites, from its type.
 template <class S>
 [[nodiscard]] std::string suite_name() {
@@ -76,11 +115,11 @@ template <class S>
   if constexpr (is_suite<S, decltype(suites::prefix_reuse)>) name = "prefix_reuse";
   else if constexpr (is_suite<S, decltype(suites::namespace_isolation)>) name = "namespace_isolation";
   else if constexpr (is_suite<S, decltype(suites::block_prefix_reuse)>) name = "block_prefix_reuse";
-  else if constexpr (is_suite<S, decltype(suites::prefix_reuse_under<any_policy<S>>)>)
+  else if constexpr (is_prefix_reuse_under<S>())
     name = "prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
-  else if constexpr (is_suite<S, decltype(suites::namespace_isolation_under<any_policy<S>>)>)
+  else if constexpr (is_namespace_isolation_under<S>())
     name = "namespace_isolation_under<" + policy_text(suite_policy<S>) + ">";
-  else if constexpr (is_suite<S, decltype(suites::block_prefix_reuse_under<any_policy<S>>)>)
+  else if constexpr (is_block_prefix_reuse_under<S>())
     name = "block_prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
   else if constexpr (is_suite<S, decltype(suites::append_admission)>) name = "append_admission";
   else if constexpr (is_suite<S, decltype(suites::append_admission_extremes)>) name = "append_admission_extremes";
@@ -100,7 +139,7 @@ template <class S>
     name = "max_sequence_length_from_positions";
   else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse)>) name = "multimodal_prefix_reuse";
   else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse_edges)>) name = "multimodal_prefix_reuse_edges";
-  else if constexpr (is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>)
+  else if constexpr (is_multimodal_prefix_reuse_under<S>())
     name = "multimodal_prefix_reuse_under<" + policy_text(suite_policy<S>) + ">";
   else if constexpr (is_suite<S, decltype(suites::prefix_cache_scenarios)>) name = "prefix_cache_scenarios";
   else if constexpr (is_suite<S, decltype(suites::slot_allocator_scenarios)>) name = "slot_allocator_scenarios";
@@ -122,7 +161,7 @@ inline constexpr bool is_requests_suite = is_suite<S, decltype(suites::request_a
 template <class S>
 inline constexpr bool is_hashed_multimodal_suite =
     is_suite<S, decltype(suites::multimodal_prefix_reuse)> ||
-    is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>;
+    is_multimodal_prefix_reuse_under<S>();
 template <class S>
 inline constexpr bool is_multimodal_edges_suite =
     is_suite<S, decltype(suites::multimodal_prefix_reuse_edges)>;
