@@ -33,7 +33,7 @@ extension = Pybind11Extension(
     sorted(str(path.relative_to(ROOT)) for path in (ROOT / "python" / "src").glob("*.cpp")),
     include_dirs=["include", "conformance/include"],
     cxx_std=20,
-    # -g0 after pip's -g: suites.cpp walks every suite with Boost.Hana, and debug information
+    # -g0 after pip's -g: the suite parts walk every suite with Boost.Hana, and debug information
     # triples its compile time for nothing a user needs. -O1: the bindings spend their time in
     # Python calls and NumPy buffers, and -O2 costs half as much again to compile.
     extra_compile_args=["-O1", "-g0"],
@@ -51,7 +51,9 @@ def compile_in_parallel(compiler):
         cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
         jobs = int(os.environ.get("KVC_BUILD_JOBS", "0")) or os.cpu_count() or 1
         # The heaviest sources first (as measured), so that the last one to finish is a light one.
-        heaviest = ("suites.cpp", "exploration.cpp", "contracts.cpp", "models.cpp")
+        heaviest = ("exploration_part_3.cpp", "exploration_part_1.cpp", "exploration_part_2.cpp",
+                    "suites_part_3.cpp", "suites_part_1.cpp", "suites_part_2.cpp",
+                    "suites_part_0.cpp", "exploration_part_0.cpp", "contracts.cpp", "block_pool.cpp")
         rank = {name: i for i, name in enumerate(heaviest)}
         order = sorted(build, key=lambda obj: rank.get(Path(build[obj][0]).name, len(heaviest)))
         start, done = time.monotonic(), [0]

@@ -28,6 +28,7 @@ inline constexpr auto seed_append_admission = boost::hana::make_tuple(
 namespace definition {
 /// The fixtures of `kvc::suites::extra_append_admission`.
 struct extra_append_admission {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"fits with room to spare">, inputs(10, 2, 5), 5),
@@ -53,6 +54,7 @@ inline constexpr lazy_suite<definition::extra_append_admission> extra_append_adm
 namespace definition {
 /// The fixtures of `kvc::suites::append_admission`.
 struct append_admission {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures =
       boost::hana::concat(seed_append_admission<1>, fixtures_of(suites::extra_append_admission));

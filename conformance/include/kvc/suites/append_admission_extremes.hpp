@@ -16,6 +16,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::append_admission_extremes`.
 struct append_admission_extremes {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"size_t capacity with int64 negative request">,

@@ -17,6 +17,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::batch_admission`.
 struct batch_admission {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"whole batch fits exactly">, inputs(10, 4, std::array{2, 4}), 6),

@@ -16,6 +16,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::batch_admission_extremes`.
 struct batch_admission_extremes {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"int64 max requests fill uint64 capacity">,

@@ -16,6 +16,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::block_pool_scenarios`.
 struct block_pool_scenarios {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_scenario(label<"a repeated prompt hits its full blocks">, 4, 2,

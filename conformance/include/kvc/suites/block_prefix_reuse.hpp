@@ -17,6 +17,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::block_prefix_reuse`.
 struct block_prefix_reuse {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"prefix below one block">,

@@ -88,6 +88,7 @@ namespace definition {
 /// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
 template <reuse_policy P>
 struct block_prefix_reuse_under {
+  /// The address of the policy suite.
   template <class = void>
   static constexpr const auto* fixtures = &suites::block_prefix_reuse_under<P>;
 };

@@ -17,6 +17,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::max_sequence_length_from_positions`.
 struct max_sequence_length_from_positions {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_position_fixture<position_length_call>(label<"two packed sequences">,

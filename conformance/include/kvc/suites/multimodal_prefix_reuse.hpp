@@ -69,6 +69,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::multimodal_prefix_reuse`.
 struct multimodal_prefix_reuse {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = [] {
     using fixtures::embeddings;

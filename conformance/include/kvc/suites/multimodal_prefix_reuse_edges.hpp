@@ -18,6 +18,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::multimodal_prefix_reuse_edges`.
 struct multimodal_prefix_reuse_edges {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = [] {
     using fixtures::image_a;

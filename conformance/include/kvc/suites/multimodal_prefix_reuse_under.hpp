@@ -142,6 +142,7 @@ namespace definition {
 /// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
 template <reuse_policy P>
 struct multimodal_prefix_reuse_under {
+  /// The address of the policy suite.
   template <class = void>
   static constexpr const auto* fixtures = &suites::multimodal_prefix_reuse_under<P>;
 };

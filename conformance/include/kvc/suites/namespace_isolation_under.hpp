@@ -106,6 +106,7 @@ namespace definition {
 /// without building it, for indexes of suites (kvc/verification/suite_index.hpp).
 template <reuse_policy P>
 struct namespace_isolation_under {
+  /// The address of the policy suite.
   template <class = void>
   static constexpr const auto* fixtures = &suites::namespace_isolation_under<P>;
 };

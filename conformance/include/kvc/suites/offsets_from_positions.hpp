@@ -40,6 +40,7 @@ inline constexpr std::array<std::int64_t, 15> continued_rows{4, 5, 0, 1, 2,   //
 namespace definition {
 /// The fixtures of `kvc::suites::offsets_from_positions`.
 struct offsets_from_positions {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_position_fixture<position_offsets_call>(label<"two packed sequences">,

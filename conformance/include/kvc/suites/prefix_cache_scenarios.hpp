@@ -24,6 +24,7 @@ inline constexpr std::int32_t int32_max = std::numeric_limits<std::int32_t>::max
 namespace definition {
 /// The fixtures of `kvc::suites::prefix_cache_scenarios`.
 struct prefix_cache_scenarios {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       // A prompt cache restored by tokens alone serves another model's, adapter's or tenant's KV.

@@ -47,6 +47,7 @@ inline constexpr auto seed_prefix_reuse = boost::hana::make_tuple(
 namespace definition {
 /// The fixtures of `kvc::suites::extra_prefix_reuse`.
 struct extra_prefix_reuse {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"match resumes after mismatch">,
@@ -100,6 +101,7 @@ inline constexpr lazy_suite<definition::extra_prefix_reuse> extra_prefix_reuse{}
 namespace definition {
 /// The fixtures of `kvc::suites::prefix_reuse`.
 struct prefix_reuse {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures =
       boost::hana::concat(seed_prefix_reuse<1>, fixtures_of(suites::extra_prefix_reuse));

@@ -15,6 +15,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::request_admission`.
 struct request_admission {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"prefix admitted then stop">, inputs(10, 4, std::array{2, 3, 4}),

@@ -24,6 +24,7 @@ inline constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 namespace definition {
 /// The fixtures of `kvc::suites::request_admission_extremes`.
 struct request_admission_extremes {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = [] {
     using namespace request_admission_detail;

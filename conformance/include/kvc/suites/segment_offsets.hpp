@@ -16,6 +16,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::segment_offsets`.
 struct segment_offsets {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_output_fixture<offsets_call>(label<"two segments">, std::array{'a', 'b', 'b'},

@@ -33,6 +33,7 @@ inline constexpr auto seed_segment_positions = boost::hana::make_tuple(
 namespace definition {
 /// The fixtures of `kvc::suites::extra_segment_positions`.
 struct extra_segment_positions {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_positions_fixture(label<"three runs">, std::array{'a', 'a', 'b', 'b', 'b', 'c'},
@@ -63,6 +64,7 @@ inline constexpr lazy_suite<definition::extra_segment_positions> extra_segment_p
 namespace definition {
 /// The fixtures of `kvc::suites::segment_positions`.
 struct segment_positions {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures =
       boost::hana::concat(seed_segment_positions<1>, fixtures_of(suites::extra_segment_positions));

@@ -14,6 +14,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::segment_positions_long`.
 struct segment_positions_long {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_positions_fixture(label<"one run of 65537 tokens">, fixtures::filled<65537>(1),

@@ -15,6 +15,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::segment_positions_rows`.
 struct segment_positions_rows {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       // The last token of row 0 and the first of row 1 share an id but not a sequence.

@@ -16,6 +16,7 @@ namespace kvc::suites {
 namespace definition {
 /// The fixtures of `kvc::suites::segment_run_count`.
 struct segment_run_count {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"two segments">, inputs(std::array{'a', 'b', 'b'}), std::size_t{2}),

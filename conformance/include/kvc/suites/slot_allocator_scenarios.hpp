@@ -23,6 +23,7 @@ inline constexpr std::uint64_t two_to_the_63 = std::uint64_t{1} << 63;
 namespace definition {
 /// The fixtures of `kvc::suites::slot_allocator_scenarios`.
 struct slot_allocator_scenarios {
+  /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_scenario(label<"exact fit at capacity">, 8,

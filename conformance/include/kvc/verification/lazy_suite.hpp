@@ -34,12 +34,13 @@ inline constexpr bool is_lazy_suite<lazy_suite<Definition>> = true;
 template <class Suite>
 inline constexpr bool is_lazy_suite_v = detail::is_lazy_suite<std::remove_cvref_t<Suite>>;
 
-/// The fixtures of `suite`: the suite itself for a Hana tuple of fixtures, the built tuple for a
-/// lazy suite (a reference to one constant per suite, never a copy).
+/// The fixtures of `suite`: the suite itself for a Hana tuple of fixtures (for a lazy suite, the
+/// overload below).
 template <class Suite>
 [[nodiscard]] constexpr const Suite& fixtures_of(const Suite& suite) noexcept {
   return suite;
 }
+/// The fixtures of a lazy suite, built on first use: one constant per suite.
 template <class Definition>
 [[nodiscard]] constexpr const auto& fixtures_of(const lazy_suite<Definition>&) noexcept {
   // A definition that names a suite held elsewhere (a policy suite, a variable template of its
