@@ -4,8 +4,10 @@
 
 #include <pybind11/pybind11.h>
 
-/// The contract functions and kvc.CacheNamespace (contracts.cpp).
+/// The prefix-reuse and admission contracts, and kvc.CacheNamespace (contracts.cpp).
 void bind_contracts(pybind11::module_& m);
+/// The segment and position-id contracts (positions.cpp).
+void bind_positions(pybind11::module_& m);
 /// The stateful reference models as Python classes (models.cpp).
 void bind_models(pybind11::module_& m);
 /// kvc.model.BlockPool and kvc.model.BlockPoolShadow (block_pool.cpp), into bind_models' submodule.

@@ -46,6 +46,7 @@
 #include <kvc/multimodal_item.hpp>
 
 #include "bindings.hpp"
+#include "bridge_objects.hpp"
 #include "descriptor_suites.hpp"
 #include "engine_profile_argument.hpp"
 #include "exploration_suites.hpp"
@@ -72,6 +73,95 @@ std::string utf8_text(const py::handle text) {
   if (!bytes) throw py::error_already_set();
   return bytes.cast<std::string>();
 }
+
+/// A Python int as a 128-bit integer; false for one outside [-2^63, 2^64).
+inline bool integer_of(py::handle value, wide_integer& out) {
+  if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) return false;
+  int overflow = 0;
+  const long long small = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow == 0) {
+    if (small == -1 && PyErr_Occurred()) throw py::error_already_set();
+    out = small;
+    return true;
+  }
+  if (overflow < 0) return false;
+  const unsigned long long large = PyLong_AsUnsignedLongLong(value.ptr());
+  if (large == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();  // above 2^64 - 1: no kvc result is
+    return false;
+  }
+  out = static_cast<wide_integer>(large);
+  return true;
+}
+
+/// Reads a `normalized` value: an int, ("bool", b), a list of ints; anything else is `other`.
+inline python_result result_of(py::handle normalized) {
+  python_result result;
+  if (integer_of(normalized, result.integer)) {
+    result.form = python_result::kind::integer;
+  } else if (PyTuple_Check(normalized.ptr()) && PyTuple_GET_SIZE(normalized.ptr()) == 2 &&
+             py::isinstance<py::str>(PyTuple_GET_ITEM(normalized.ptr(), 0)) &&
+             py::reinterpret_borrow<py::str>(PyTuple_GET_ITEM(normalized.ptr(), 0))
+                     .cast<std::string>() == "bool") {
+    result.form = python_result::kind::boolean;
+    result.boolean = PyObject_IsTrue(PyTuple_GET_ITEM(normalized.ptr(), 1)) == 1;
+  } else if (PyList_Check(normalized.ptr())) {
+    const py::list list = py::reinterpret_borrow<py::list>(normalized);
+    result.integers.reserve(list.size());
+    for (const py::handle element : list) {
+      wide_integer value = 0;
+      if (!integer_of(element, value)) return python_result{};
+      result.integers.push_back(value);
+    }
+    result.form = python_result::kind::integers;
+  }
+  return result;
+}
+
+
+/// What one exploration of a Python function holds: the function, the helpers from kvc.testing,
+/// and the last call (the shrunk counterexample's, when the exploration failed: its description
+/// is the last call kvc::explore makes).
+struct python_session {
+  py::object fn;
+  py::object normalize;  ///< kvc.testing._report.normalized
+  py::object item_type;  ///< kvc.testing.MultimodalItem
+  std::optional<std::vector<kvc_python::bridge_value>> last_arguments;
+  py::object last_result = py::none();
+  py::object last_error = py::none();
+  /// A BaseException that is not an Exception (KeyboardInterrupt, SystemExit): every later case
+  /// fails at once, and it is raised again when the exploration returns.
+  std::optional<py::error_already_set> interrupted;
+
+  py::tuple arguments_of(const std::vector<kvc_python::bridge_value>& arguments) const {
+    py::tuple out(arguments.size());
+    for (std::size_t i = 0; i < arguments.size(); ++i)
+      out[i] = kvc_python::argument_object(arguments[i], item_type);
+    return out;
+  }
+
+  /// python_caller::call: the case's inputs to the Python function, its normalized result back.
+  static python_result call(void* opaque, std::vector<kvc_python::bridge_value>&& arguments) {
+    auto& session = *static_cast<python_session*>(opaque);
+    if (session.interrupted) throw std::runtime_error("interrupted");
+    session.last_result = py::none();
+    session.last_error = py::none();
+    session.last_arguments = std::move(arguments);
+    try {
+      const py::tuple python_arguments = session.arguments_of(*session.last_arguments);
+      session.last_result = session.fn(*python_arguments);
+      return result_of(session.normalize(session.last_result));
+    } catch (py::error_already_set& error) {
+      if (!error.matches(PyExc_Exception)) {
+        session.interrupted = std::move(error);
+        throw std::runtime_error("interrupted");
+      }
+      // The exception itself is the report's (its text is made once, for the counterexample).
+      session.last_error = error.value();
+      throw std::runtime_error("the Python function raised an exception");
+    }
+  }
+};
 
 /// The explorable descriptor suites, by name, in the descriptors' order.
 const std::vector<explorable_suite>& explorable_suites() {
@@ -116,7 +206,8 @@ py::dict explore(const std::string& name, py::object fn, py::object normalize, p
   session.fn = std::move(fn);
   session.normalize = std::move(normalize);
   session.item_type = std::move(item_type);
-  kvc::exploration_report report = explore_one(session, options, profile, restricted);
+  kvc::exploration_report report =
+      explore_one(python_caller{&session, &python_session::call}, options, profile, restricted);
   if (session.interrupted) throw *session.interrupted;
 
   py::dict out;
@@ -124,7 +215,9 @@ py::dict explore(const std::string& name, py::object fn, py::object normalize, p
     // The last call was the shrunk counterexample's (kvc::explore describes it last): its actual
     // as kvc.testing.check prints one, rather than the C++ text of a Python value.
     report.actual = utf8_text(describe(session.last_result, session.last_error));
-    out["arguments"] = session.last_arguments ? py::object(session.last_arguments()) : py::none();
+    out["arguments"] = session.last_arguments
+                           ? py::object(session.arguments_of(*session.last_arguments))
+                           : py::none();
     out["result"] = session.last_result;
     out["error"] = session.last_error;
   } else {

@@ -14,6 +14,7 @@ PYBIND11_MODULE(_kvc, m) {
                           std::to_string(KVC_VERSION_MINOR) + "." +
                           std::to_string(KVC_VERSION_PATCH);
   bind_contracts(m);
+  bind_positions(m);
   bind_models(m);
   bind_block_pool(m);
   bind_suites(m);

@@ -13,6 +13,7 @@
 // for it, which kvc.testing.restrict_to reads rather than re-implementing them: which profiles
 // cover it, and whether a bound profile compares its result as a bound.
 #include "bindings.hpp"
+#include "bridge_objects.hpp"
 #include "engine_profile_fields.hpp"
 #include "suite_export.hpp"
 
@@ -37,18 +38,18 @@ namespace {
 py::list every_suite() {
   constexpr std::size_t count =
       decltype(boost::hana::length(kvc::verification::suite_index))::value;
-  std::vector<py::dict> built(count);
+  std::vector<kvc_python::exporting::exported_suite> built(count);
   [&built]<std::size_t... Part>(std::index_sequence<Part...>) {
     (kvc_python::exporting::add_python_suites<Part>(built), ...);
   }(std::make_index_sequence<kvc_python::exporting::suite_parts>{});
   py::list suites;
   std::size_t index = 0;
   boost::hana::for_each(kvc::verification::suite_index, [&](const auto& entry) {
-    const py::dict& part = built[index++];
+    const kvc_python::exporting::exported_suite& part = built[index++];
     py::dict suite;
     suite["contract"] = py::str(boost::hana::to<const char*>(entry.contract));
-    suite["suite"] = part["suite"];
-    suite["fixtures"] = part["fixtures"];
+    suite["suite"] = py::str(part.name.data(), part.name.size());
+    suite["fixtures"] = kvc_python::export_object(part.fixtures);
     suites.append(std::move(suite));
   });
   return suites;
