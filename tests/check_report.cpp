@@ -121,3 +121,43 @@ TEST_CASE("KVC_CHECK_CONFORMS passes a conforming implementation") {
 TEST_CASE("KVC_CHECK_CONFORMS fails a wrong implementation" * doctest::should_fail()) {
   KVC_CHECK_CONFORMS(kvc::suites::append_admission, admit_strictly);
 }
+
+TEST_CASE("KVC_CHECK_CONFORMS takes a suite whose name holds commas") {
+  KVC_CHECK_CONFORMS(kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
+                     [](const auto& c, const auto& r, const auto& cached, const auto& requested) {
+                       return kvc::reusable_prefix_length(c, r, cached, requested,
+                                                          kvc::reuse_policy{16, true});
+                     });
+}
+
+TEST_CASE("a failure's text escapes NUL and control characters, so no framework cuts it") {
+  using kvc::detail::printable_text;
+  CHECK(printable_text(std::string_view("m\0a", 3)) == "m\\0a");
+  CHECK(printable_text("a\tb\nc\rd\x01\x7f") == "a\\tb\\nc\\rd\\x01\\x7f");
+  CHECK(printable_text("caf\xc3\xa9") == "caf\xc3\xa9");  // UTF-8 is kept
+  CHECK(printable_text("two\nlines\t!", /*keep_line_breaks=*/true) == "two\nlines\t!");
+  CHECK(printable_text(std::string_view("a\0", 2), true) == "a\\0");
+
+  // The namespace fixture whose models differ after a NUL: every field survives in the message.
+  const auto ignores_after_nul = [](const kvc::cache_namespace& c, const kvc::cache_namespace& r,
+                                    const auto& cached, const auto& requested) {
+    const auto cut = [](const kvc::cache_namespace& ns) {
+      const std::string_view model = ns.model;
+      return kvc::cache_namespace{model.substr(0, model.find('\0')), ns.adapter,
+                                  ns.adapter_revision, ns.salt};
+    };
+    return kvc::reusable_prefix_length(cut(c), cut(r), cached, requested);
+  };
+  const kvc::conformance_report report = kvc::check(kvc::suites::namespace_isolation, ignores_after_nul);
+  REQUIRE_FALSE(report.passed());
+  const std::string text = kvc::detail::describe_failures(report);
+  CHECK(text.find('\0') == std::string::npos);
+  CHECK(text.find("models differ after an embedded NUL") != std::string::npos);
+  CHECK(text.find("\\0") != std::string::npos);
+  CHECK(text.find(", expected 0") != std::string::npos);
+  CHECK(text.starts_with(std::to_string(report.failures().size()) + " of " +
+                         std::to_string(report.fixtures.size()) + " fixtures failed:\n  fixture \""));
+  CHECK(kvc::detail::describe_failures(kvc::check(kvc::suites::prefix_reuse,
+                                                  kvc::reusable_prefix_length))
+            .empty());
+}

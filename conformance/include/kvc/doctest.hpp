@@ -6,11 +6,14 @@
 //
 // runs `kvc::check(suite, impl)` and reports every failing fixture as a doctest failure of its own
 // (like FAIL_CHECK: the test case goes on) with the fixture's label, inputs, actual and expected
-// results. Includes <doctest/doctest.h>; the implementation need not be constexpr.
+// results (NUL and control characters escaped, kvc/verification/failure_text.hpp). Includes
+// <doctest/doctest.h> and <kvc/conformance.hpp>, so every suite and check is declared; the
+// implementation need not be constexpr, and the macros' arguments may hold commas.
 //
 //   TEST_CASE("my engine's prefix cache and allocator") {
 //     KVC_CHECK_PREFIX_CACHE(make_cache);
 //     KVC_CHECK_SLOT_ALLOCATOR(make_allocator, kvc::check_options{.seed = 7, .capacity = 32});
+//     KVC_CHECK_BLOCK_POOL(make_pool, kvc::check_options{.blocks = 8, .block_size = 4});
 //   }
 //
 // run the stateful checks (kvc/stateful/) and fail with the printed report, whose shrunk
@@ -23,45 +26,17 @@
 // runs `kvc::explore` (with options as a third argument) and fails with its report.
 #pragma once
 
-#include <sstream>
-#include <string>
-
 #include <doctest/doctest.h>
 
-#include <kvc/explore.hpp>
-#include <kvc/stateful/prefix_cache_check.hpp>
-#include <kvc/stateful/slot_allocator_check.hpp>
-#include <kvc/stateful/stateful_report.hpp>
-#include <kvc/verification/report.hpp>
+#include <kvc/conformance.hpp>
+#include <kvc/verification/failure_text.hpp>
 
-namespace kvc::detail {
-
-/// `fixture "negative request": inputs (16, 0, -1), actual -1, expected 0`.
-[[nodiscard]] inline std::string describe_failure(const fixture_outcome& f) {
-  return "fixture \"" + f.label + "\": inputs (" + f.inputs + "), actual " + f.actual +
-         ", expected " + f.expected;
-}
-
-/// The printed report, for a doctest message.
-[[nodiscard]] inline std::string report_text(const exploration_report& report) {
-  std::ostringstream text;
-  text << report;
-  return text.str();
-}
-
-/// The printed report, for a doctest message.
-[[nodiscard]] inline std::string report_text(const stateful_report& report) {
-  std::ostringstream text;
-  text << report;
-  return text.str();
-}
-
-}  // namespace kvc::detail
-
-/// One doctest failure per fixture of `suite` that `impl` fails; nothing when it passes them all.
-#define KVC_CHECK_CONFORMS(suite, impl)                                                     \
+/// `KVC_CHECK_CONFORMS(suite, impl)`: one doctest failure per fixture of `suite` that `impl`
+/// fails (like FAIL_CHECK: the test case goes on); nothing when it passes them all. The arguments
+/// may hold commas (`kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>`).
+#define KVC_CHECK_CONFORMS(...)                                                             \
   do {                                                                                      \
-    const ::kvc::conformance_report kvc_conformance_report_ = ::kvc::check((suite), (impl)); \
+    const ::kvc::conformance_report kvc_conformance_report_ = ::kvc::check(__VA_ARGS__);    \
     for (const auto& kvc_fixture_ : kvc_conformance_report_.fixtures) {                     \
       if (!kvc_fixture_.passed)                                                             \
         DOCTEST_FAIL_CHECK(::kvc::detail::describe_failure(kvc_fixture_));                  \
@@ -84,6 +59,15 @@ namespace kvc::detail {
 /// runs `kvc::check_slot_allocator` and fails with its report when it did not pass.
 #define KVC_CHECK_SLOT_ALLOCATOR(...) \
   KVC_DETAIL_CHECK_STATEFUL(::kvc::check_slot_allocator(__VA_ARGS__))
+
+/// `KVC_CHECK_BLOCK_POOL(make_pool)` or `KVC_CHECK_BLOCK_POOL(make_pool, options)`: runs
+/// `kvc::check_block_pool` and fails with its report when it did not pass.
+#define KVC_CHECK_BLOCK_POOL(...)                                                       \
+  do {                                                                                  \
+    const ::kvc::block_pool_report kvc_block_pool_report_ = ::kvc::check_block_pool(__VA_ARGS__); \
+    if (!kvc_block_pool_report_.passed())                                               \
+      DOCTEST_FAIL_CHECK(::kvc::detail::report_text(kvc_block_pool_report_));           \
+  } while (false)
 
 /// `KVC_CHECK_EXPLORES(suite, impl)` or `KVC_CHECK_EXPLORES(suite, impl, options)`: runs
 /// `kvc::explore` and fails with its report (like FAIL_CHECK) when a case failed. The arguments
