@@ -146,7 +146,7 @@ def test_the_prefix_admission_and_policy_suites_are_explorable():
                  "append_admission", "append_admission_extremes", "batch_admission",
                  "request_admission_extremes"):
         assert name in EXPLORABLE
-    assert set(EXPLORABLE) <= set(kt.suites.names())
+    assert set(EXPLORABLE) <= set(kt.suites.cpp_names())
 
 
 @pytest.mark.parametrize("name", EXPLORABLE)

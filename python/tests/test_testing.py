@@ -101,7 +101,7 @@ def reference(suite_name):
 
 
 def test_every_descriptor_suite_is_exported():
-    names = kt.suites.names()
+    names = kt.suites.cpp_names()
     for expected in ("prefix_reuse", "block_prefix_reuse", "append_admission", "segment_positions",
                      "segment_offsets", "segment_run_count", "max_segment_length",
                      "namespace_isolation", "batch_admission", "request_admission",
@@ -129,7 +129,7 @@ def test_fixture_values_are_python_values():
     assert kt.suites.append_admission_extremes[0].inputs[0] == 2**64 - 1
 
 
-@pytest.mark.parametrize("name", kt.suites.names())
+@pytest.mark.parametrize("name", kt.suites.cpp_names())
 def test_every_suite_passes_kvc_reference(name):
     fn = reference(name)
     if fn is None:
@@ -289,4 +289,35 @@ def test_the_suites_stub_lists_every_suite():
     if not stub.exists():
         pytest.skip("the .pyi stubs are not installed next to kvc.testing")
     listed = set(re.findall(r"^(\w+): Suite$", stub.read_text(), flags=re.M))
-    assert listed == {kt.suites.python_name(n) for n in kt.suites.names()}
+    assert listed == {kt.suites.python_name(n) for n in kt.suites.cpp_names()}
+
+
+def test_names_are_the_attributes_and_cpp_names_the_descriptors():
+    assert len(kt.suites.names()) == len(kt.suites.cpp_names())
+    for name, cpp in zip(kt.suites.names(), kt.suites.cpp_names()):
+        assert getattr(kt.suites, name) is kt.suites.by_name(name) is kt.suites.by_name(cpp)
+        assert kt.suites.python_name(cpp) == name
+    assert "namespace_isolation_under_blocks_of_16_last_token_recomputed" in kt.suites.names()
+
+
+def test_every_policy_suite_is_a_function():
+    for family in ("prefix_reuse_under", "namespace_isolation_under", "block_prefix_reuse_under",
+                   "multimodal_prefix_reuse_under"):
+        make = getattr(kt.suites, family)
+        for (block, recompute), words in ((1, False), "exact"), ((16, True),
+                                                                 "blocks of 16, last token recomputed"):
+            suite = make(block_size=block, recompute_last_token=recompute)
+            descriptors = kt.suites.by_name(f"{family} {words}")
+            assert [f.label for f in suite] == [f.label for f in descriptors]
+            assert [f.expected for f in suite] == [f.expected for f in descriptors]
+        with pytest.raises(ValueError):
+            make(block_size=0)
+    # Any policy for the two a Python function computes; a correct engine passes it.
+    odd = kt.suites.namespace_isolation_under(block_size=5, recompute_last_token=True)
+    assert len(odd) == len(kt.suites.namespace_isolation_under_exact)
+    engine = lambda a, b, cached, requested: kvc.reusable_prefix_length(
+        a, b, cached, requested, block_size=5, recompute_last_token=True)
+    assert kt.check(odd, engine).passed()
+    assert not kt.check(odd, kvc.reusable_prefix_length).passed()
+    with pytest.raises(ValueError, match="standard"):
+        kt.suites.multimodal_prefix_reuse_under(block_size=5)

@@ -3,8 +3,11 @@
 Each suite is an attribute named after the C++ suite, with every run of characters that cannot be
 in a Python name replaced by ``_``: ``prefix_reuse``, ``segment_positions``,
 ``prefix_reuse_under_blocks_of_16_last_token_recomputed``. ``by_name`` takes the C++ name.
-``prefix_reuse_under(block_size=..., recompute_last_token=...)`` builds the policy suite for any
-policy.
+``names()`` lists the attributes, ``cpp_names()`` the C++ names, ``python_name(name)`` turns a C++
+name into its attribute, and ``by_name`` takes either. ``prefix_reuse_under(block_size=..., recompute_last_token=...)`` and
+``namespace_isolation_under(...)`` build the policy suite for any policy;
+``block_prefix_reuse_under(...)`` and ``multimodal_prefix_reuse_under(...)`` give the descriptors'
+suites of the four standard policies.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from typing import Dict, List
 
 from ._fixtures import Fixture, Suite, from_export
 
-__all__ = ["by_name", "names", "prefix_reuse_under", "Suite", "Fixture"]
+__all__ = ["by_name", "names", "cpp_names", "python_name", "prefix_reuse_under", "namespace_isolation_under",
+           "block_prefix_reuse_under", "multimodal_prefix_reuse_under", "Suite", "Fixture"]
 
 
 def python_name(suite_name: str) -> str:
@@ -37,12 +41,20 @@ del _suite
 
 
 def names() -> List[str]:
-    """The C++ names of every suite, in the descriptors' order."""
+    """The attribute of every suite, in the descriptors' order: ``getattr(suites, n)`` for each
+    (``prefix_reuse_under_blocks_of_16``); ``cpp_names()`` gives the C++ names."""
+    return [python_name(name) for name in _by_name]
+
+
+def cpp_names() -> List[str]:
+    """The C++ name of every suite, in the descriptors' order (``"prefix_reuse_under blocks of
+    16"``), as kvc-report, kvc::explore and the JSON vectors name them."""
     return list(_by_name)
 
 
 def by_name(name: str) -> Suite:
-    """The suite the C++ descriptors call ``name`` (or its Python attribute name)."""
+    """The suite named ``name``: its attribute name (``names()``) or its C++ name
+    (``cpp_names()``)."""
     if name in _by_name:
         return _by_name[name]
     for suite in _by_name.values():
@@ -51,20 +63,23 @@ def by_name(name: str) -> Suite:
     raise KeyError(f"kvc.testing.suites: no suite named {name!r}; see names()")
 
 
-def prefix_reuse_under(block_size: int = 1, recompute_last_token: bool = False) -> Suite:
-    """The prefix-reuse suite for an engine with this reuse policy built in.
-
-    The fixtures are the C++ policy suites' (the exact suite's, then block boundaries, requests
-    ending at the prefix, whole-cache hits); each expected value is
-    ``kvc.reusable_prefix_length(*inputs, block_size=..., recompute_last_token=...)``, the same C++
-    code kvc's own checks use. The fn under test takes ``(cache_ns, request_ns, cached, requested)``
-    with the policy built in.
-    """
+def _policy_suite(family: str, block_size: int, recompute_last_token: bool,
+                  computable: bool) -> Suite:
+    """The ``family`` suite under a policy: the descriptors' own suite for a standard policy; for
+    another, when ``computable``, the exact suite's fixtures with each expected value computed by
+    ``kvc.reusable_prefix_length`` under the policy (the same C++ code kvc's checks use)."""
     import kvc
 
-    if block_size < 1:
-        raise ValueError("kvc.testing.suites.prefix_reuse_under: block_size must be at least 1")
-    exact = _by_name["prefix_reuse_under exact"]
+    if isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 1:
+        raise ValueError(f"kvc.testing.suites.{family}: block_size must be an int of at least 1")
+    standard = _POLICY_SUITES.get((block_size, bool(recompute_last_token)))
+    if standard is not None and not computable:
+        return _by_name[f"{family} {standard}"]
+    if not computable:
+        raise ValueError(
+            f"kvc.testing.suites.{family}: the descriptors hold this suite for the standard "
+            "policies only: block_size 1 or 16, recompute_last_token False or True")
+    exact = _by_name[f"{family} exact"]
     fixtures = [
         f._replace(
             expected=int(
@@ -76,17 +91,50 @@ def prefix_reuse_under(block_size: int = 1, recompute_last_token: bool = False) 
         for f in exact
     ]
     policy = f"block_size={block_size}, recompute_last_token={recompute_last_token}"
-    suite = exact._derived(f"prefix_reuse_under({policy})", fixtures)
+    suite = exact._derived(f"{family}({policy})", fixtures)
     # Explored as the descriptors' suite of the same policy, when there is one.
-    explored = _POLICY_SUITES.get((block_size, recompute_last_token))
+    explored = f"{family} {standard}" if standard is not None else None
     suite._explored = explored if explored in _by_name else None
     return suite
 
 
-# The descriptors' prefix_reuse_under suites, by policy.
+def prefix_reuse_under(block_size: int = 1, recompute_last_token: bool = False) -> Suite:
+    """The prefix-reuse suite for an engine with this reuse policy built in.
+
+    The fixtures are the C++ policy suites' (the exact suite's, then block boundaries, requests
+    ending at the prefix, whole-cache hits); each expected value is
+    ``kvc.reusable_prefix_length(*inputs, block_size=..., recompute_last_token=...)``, the same C++
+    code kvc's own checks use. The fn under test takes ``(cache_ns, request_ns, cached, requested)``
+    with the policy built in.
+    """
+    return _policy_suite("prefix_reuse_under", block_size, recompute_last_token, True)
+
+
+def namespace_isolation_under(block_size: int = 1, recompute_last_token: bool = False) -> Suite:
+    """The namespace-isolation suite (structured namespaces: ``kvc.CacheNamespace``) for an engine
+    with this reuse policy built in, any policy: expected values computed as for
+    ``prefix_reuse_under``. The fn takes ``(cache_ns, request_ns, cached, requested)``."""
+    return _policy_suite("namespace_isolation_under", block_size, recompute_last_token, True)
+
+
+def block_prefix_reuse_under(block_size: int = 1, recompute_last_token: bool = False) -> Suite:
+    """The block-reuse suite (a fifth argument: the call's own block size) under one of the
+    standard policies (block_size 1 or 16, the last token recomputed or not)."""
+    return _policy_suite("block_prefix_reuse_under", block_size, recompute_last_token, False)
+
+
+def multimodal_prefix_reuse_under(block_size: int = 1,
+                                  recompute_last_token: bool = False) -> Suite:
+    """The multimodal prefix-reuse suite under one of the standard policies (block_size 1 or 16,
+    the last token recomputed or not). The fn takes ``(cache_ns, request_ns, cached,
+    cached_items, requested, requested_items)``."""
+    return _policy_suite("multimodal_prefix_reuse_under", block_size, recompute_last_token, False)
+
+
+# The descriptors' policy suites, by policy: the words their names end in.
 _POLICY_SUITES = {
-    (1, False): "prefix_reuse_under exact",
-    (16, False): "prefix_reuse_under blocks of 16",
-    (1, True): "prefix_reuse_under last token recomputed",
-    (16, True): "prefix_reuse_under blocks of 16, last token recomputed",
+    (1, False): "exact",
+    (16, False): "blocks of 16",
+    (1, True): "last token recomputed",
+    (16, True): "blocks of 16, last token recomputed",
 }

@@ -152,7 +152,7 @@ struct direct_call {
 
   template <class Seq, class Text, class... A, class Impl, class... Stored>
   [[nodiscard]] static constexpr auto call_stored(const Impl& impl, const Stored&... stored) {
-    return impl(detail::view<Seq, Text, A>(stored)...);
+    return impl(detail::view<Seq, Text, A>(stored)...);  // not constexpr? use kvc::check(suite, impl)
   }
 
   template <class Impl, class... A>
