@@ -154,8 +154,22 @@ def test_mutant_fails_with_the_right_fixtures_named():
         kt.assert_conforms(suite, ignores_namespace)
     message = str(error.value)
     for outcome in report.failures:
-        assert f"{outcome.label}: actual {outcome.actual_text}, expected {outcome.expected_text}" in message
+        assert f'fixture "{outcome.label}": inputs (' in message
+        assert f"), actual {outcome.actual_text}, expected {outcome.expected_text}" in message
     assert "ignores_namespace fails" in message
+    assert 'fixture "different model": inputs ("m1", "m2", [97, 98], [97, 98]), actual 2, expected 0' in message
+    # A summary, not the whole table.
+    assert "| Boundary fixture |" not in message
+    assert message.rstrip().endswith(f"{len(report.failures)} failed")
+
+
+def test_a_failure_elides_long_lists():
+    def always_restarts(segments):
+        return [0] * len(segments)
+    with pytest.raises(AssertionError) as error:
+        kt.assert_conforms(kt.suites.segment_positions_long, always_restarts)
+    message = str(error.value)
+    assert "... (65537 elements)" in message and len(message) < 600
 
 
 def test_a_raising_implementation_fails_its_fixtures_without_stopping_the_run():

@@ -51,8 +51,10 @@ def test_without_the_last_token_recompute_it_fails():
     with pytest.raises(AssertionError) as error:
         kvc.testing.assert_conforms(VLLM_POLICY, engine)
     # A request that is entirely cached, in whole blocks: the engine reuses all of it.
-    assert "whole request of 16 cached: actual 16, expected 0" in str(error.value)
-    assert "request of 32 ends at the prefix: actual 32, expected 16" in str(error.value)
+    assert 'fixture "whole request of 16 cached": inputs (' in str(error.value)
+    assert "), actual 16, expected 0" in str(error.value)
+    assert 'fixture "request of 32 ends at the prefix": inputs (' in str(error.value)
+    assert "), actual 32, expected 16" in str(error.value)
 
 
 def test_it_is_wrong_for_the_exact_policy():

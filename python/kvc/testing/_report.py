@@ -243,18 +243,47 @@ def check(suite: Iterable[Fixture], fn: Callable[..., Any]) -> Report:
     return Report(getattr(suite, "name", ""), [run_fixture(f, fn) for f in suite])
 
 
+def _elided(value: Any, head: int = 8, tail: int = 4) -> str:
+    """``text(value)``, a list longer than ``head + tail + 1`` shown as its head, its length and
+    its tail (a segment run of 65,537 ids stays one short line)."""
+    if isinstance(value, (list, tuple)) and len(value) > head + tail + 1:
+        shown = [text(v) for v in value[:head]] + [f"... ({len(value)} elements)"]
+        return "[" + ", ".join(shown + [text(v) for v in value[-tail:]]) + "]"
+    return text(value)
+
+
+def summary(report: Report) -> str:
+    """One line: ``suite: 36 fixtures, 34 passed, 2 failed`` (and skipped, not covered)."""
+    counts = [f"{len(report.outcomes)} fixtures",
+              f"{sum(o.passed and not o.skipped and not o.not_covered for o in report.outcomes)} "
+              "passed", f"{len(report.failures)} failed"]
+    if report.skipped:
+        counts.append(f"{len(report.skipped)} skipped")
+    if report.not_covered:
+        counts.append(f"{len(report.not_covered)} not covered")
+    return f"{report.suite or 'the suite'}: " + ", ".join(counts)
+
+
 def failure_message(report: Report, fn: Optional[Callable[..., Any]] = None) -> str:
+    """Every failing fixture with its label, inputs, actual and expected values, as the C++
+    adapters print them, then the report's one-line summary (``print(report)`` gives the whole
+    table)."""
     name = getattr(fn, "__qualname__", None) or repr(fn)
     lines = [f"{name} fails {len(report.failures)} of {len(report.outcomes)} fixtures of "
              f"{report.suite or 'the suite'}:"]
     for o in report.failures:
-        lines.append(f"  - {o.label}: actual {o.actual_text}, expected {o.expected_text}")
-    return "\n".join(lines) + "\n\n" + str(report)
+        inputs = ", ".join(_elided(i) for i in o.inputs)
+        actual = o.actual_text if isinstance(o.actual, BaseException) else _elided(o.actual)
+        lines.append(f'  fixture "{o.label}": inputs ({inputs}), actual {actual}, '
+                     f"expected {_elided(o.expected)}")
+    notes = "".join(f"\nnote: {note}" for note in report.notes)
+    return "\n".join(lines) + "\n" + summary(report) + notes
 
 
 def assert_conforms(suite: Iterable[Fixture], fn: Callable[..., Any]) -> Report:
     """``check(suite, fn)``, raising AssertionError that names every failing fixture with its
-    actual and expected values (and prints the whole table). Returns the report when it passes."""
+    inputs, actual and expected values, then a one-line summary (``print(check(suite, fn))`` shows
+    the whole table). Returns the report when it passes."""
     report = check(suite, fn)
     if not report.passed():
         raise AssertionError(failure_message(report, fn))
