@@ -47,6 +47,7 @@
 #include <vector>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/detail/parameter_types.hpp>
 #include <kvc/multimodal_item.hpp>
 #include <kvc/position_components.hpp>
 #include <kvc/row_length.hpp>
@@ -323,30 +324,9 @@ struct holder<std::vector<E>> {
   [[nodiscard]] const std::vector<E>& get() const noexcept { return elements; }
 };
 
-/// The parameter types of a function, a function pointer or a non-generic lambda.
+using kvc::detail::has_parameter_types;
 template <class F>
-struct parameters_of : parameters_of<decltype(&F::operator())> {};
-template <class R, class... A>
-struct parameters_of<R (*)(A...)> {
-  using type = std::tuple<A...>;
-};
-template <class R, class... A>
-struct parameters_of<R (*)(A...) noexcept> : parameters_of<R (*)(A...)> {};
-template <class R, class... A>
-struct parameters_of<R(A...)> : parameters_of<R (*)(A...)> {};
-template <class R, class... A>
-struct parameters_of<R(A...) noexcept> : parameters_of<R (*)(A...)> {};
-template <class C, class R, class... A>
-struct parameters_of<R (C::*)(A...) const> : parameters_of<R (*)(A...)> {};
-template <class C, class R, class... A>
-struct parameters_of<R (C::*)(A...) const noexcept> : parameters_of<R (*)(A...)> {};
-template <class C, class R, class... A>
-struct parameters_of<R (C::*)(A...)> : parameters_of<R (*)(A...)> {};
-template <class C, class R, class... A>
-struct parameters_of<R (C::*)(A...) noexcept> : parameters_of<R (*)(A...)> {};
-
-template <class F>
-concept has_parameter_types = requires { typename parameters_of<std::remove_cvref_t<F>>::type; };
+using parameters_of = kvc::detail::parameter_types<F>;
 
 /// Whether the last parameter is an output span, std::span<P> of a mutable integer P.
 template <class T>

@@ -19,6 +19,7 @@
 #include "label.hpp"
 #include "lazy_suite.hpp"
 #include "optional_form.hpp"
+#include "parameter_mismatch.hpp"
 #include "results.hpp"
 
 namespace kvc {
@@ -248,6 +249,7 @@ inline constexpr bool suite_can_call =
 template <class Suite, class Impl>
 [[nodiscard]] constexpr bool conforms(const Suite& suite, const Impl& impl) noexcept {
   if constexpr (!detail::suite_can_call<Impl, Suite>) {
+    detail::name_unmatched_parameter<Impl, Suite>();
     detail::require_call_shape<Impl, false>();
     return false;
   } else {
@@ -262,6 +264,7 @@ template <class Suite, class Impl>
 template <class Suite, class Impl>
 [[nodiscard]] constexpr verdict verify(const Suite& suite, const Impl& impl) noexcept {
   if constexpr (!detail::suite_can_call<Impl, Suite>) {
+    detail::name_unmatched_parameter<Impl, Suite>();
     detail::require_call_shape<Impl, false>();
     return verdict(nullptr, {}, {}, false);
   } else {
@@ -286,6 +289,7 @@ template <class Suite, class Impl>
 /// value, so a known-bad implementation can be shown to fail exactly the fixtures it should.
 template <class Suite, class Impl>
 [[nodiscard]] constexpr auto outcomes(const Suite& suite, const Impl& impl) noexcept {
+  if constexpr (!detail::suite_can_call<Impl, Suite>) detail::name_unmatched_parameter<Impl, Suite>();
   detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
   return boost::hana::unpack(fixtures_of(suite), [&impl](const auto&... f) {
     return std::array<bool, sizeof...(f)>{passes(f, impl)...};

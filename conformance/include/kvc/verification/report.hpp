@@ -185,6 +185,7 @@ template <class Fixture>
 /// first failure.
 template <class Suite, class Impl>
 [[nodiscard]] conformance_report check(const Suite& suite, const Impl& impl) {
+  if constexpr (!detail::suite_can_call<Impl, Suite>) detail::name_unmatched_parameter<Impl, Suite>();
   detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
   conformance_report report;
   if constexpr (detail::suite_can_call<Impl, Suite>) {

@@ -1,0 +1,38 @@
+// kvc/detail/parameter_types.hpp - the parameter types of a function, a function pointer or a
+// lambda that is not generic, for code that converts arguments to them (kvc/vectors/runner.hpp)
+// or names the one that does not fit (kvc/verification/parameter_mismatch.hpp).
+#pragma once
+
+#include <tuple>
+#include <type_traits>
+
+namespace kvc::detail {
+
+/// `parameter_types<F>::type` is `std::tuple<A...>` of F's parameters; undefined for a generic
+/// lambda, an overload set or a type without a single call operator.
+template <class F>
+struct parameter_types : parameter_types<decltype(&F::operator())> {};
+template <class R, class... A>
+struct parameter_types<R (*)(A...)> {
+  using type = std::tuple<A...>;
+};
+template <class R, class... A>
+struct parameter_types<R (*)(A...) noexcept> : parameter_types<R (*)(A...)> {};
+template <class R, class... A>
+struct parameter_types<R(A...)> : parameter_types<R (*)(A...)> {};
+template <class R, class... A>
+struct parameter_types<R(A...) noexcept> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...) const> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...) const noexcept> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...)> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...) noexcept> : parameter_types<R (*)(A...)> {};
+
+/// Whether F's parameter types can be read.
+template <class F>
+concept has_parameter_types = requires { typename parameter_types<std::remove_cvref_t<F>>::type; };
+
+}  // namespace kvc::detail
