@@ -84,28 +84,28 @@ template <class S>
   if constexpr (is_lazy_suite_v<S>)
     return is_handle_of<suites::definition::prefix_reuse_under, std::remove_cvref_t<S>>;
   else
-    return is_suite<S, decltype(suites::prefix_reuse_under<any_policy<S>>)>;
+    return is_suite<S, decltype(suites::prefix_reuse_under_fixtures<any_policy<S>>)>;
 }
 template <class S>
 [[nodiscard]] constexpr bool is_namespace_isolation_under() noexcept {
   if constexpr (is_lazy_suite_v<S>)
     return is_handle_of<suites::definition::namespace_isolation_under, std::remove_cvref_t<S>>;
   else
-    return is_suite<S, decltype(suites::namespace_isolation_under<any_policy<S>>)>;
+    return is_suite<S, decltype(suites::namespace_isolation_under_fixtures<any_policy<S>>)>;
 }
 template <class S>
 [[nodiscard]] constexpr bool is_block_prefix_reuse_under() noexcept {
   if constexpr (is_lazy_suite_v<S>)
     return is_handle_of<suites::definition::block_prefix_reuse_under, std::remove_cvref_t<S>>;
   else
-    return is_suite<S, decltype(suites::block_prefix_reuse_under<any_policy<S>>)>;
+    return is_suite<S, decltype(suites::block_prefix_reuse_under_fixtures<any_policy<S>>)>;
 }
 template <class S>
 [[nodiscard]] constexpr bool is_multimodal_prefix_reuse_under() noexcept {
   if constexpr (is_lazy_suite_v<S>)
     return is_handle_of<suites::definition::multimodal_prefix_reuse_under, std::remove_cvref_t<S>>;
   else
-    return is_suite<S, decltype(suites::multimodal_prefix_reuse_under<any_policy<S>>)>;
+    return is_suite<S, decltype(suites::multimodal_prefix_reuse_under_fixtures<any_policy<S>>)>;
 }
 
 /// The name of one of kvc's suites, from its type.

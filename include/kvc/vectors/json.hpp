@@ -23,14 +23,15 @@ struct json_member;
 /// A JSON value. An integer is `negative` and its `magnitude` (so -2^63 and 2^64 - 1 both fit);
 /// an object keeps its members in document order.
 struct json_value {
+  /// Which JSON value this is.
   enum class kind : unsigned char { null, boolean, integer, string, array, object };
-  kind form = kind::null;
-  bool boolean = false;
-  bool negative = false;
-  std::uint64_t magnitude = 0;
-  std::string string;
-  std::vector<json_value> elements;
-  std::vector<json_member> members;
+  kind form = kind::null;  ///< which of the fields below hold the value
+  bool boolean = false;  ///< a boolean's value
+  bool negative = false;  ///< an integer below 0 (never for 0)
+  std::uint64_t magnitude = 0;  ///< an integer's absolute value
+  std::string string;  ///< a string's UTF-8 bytes, escapes decoded
+  std::vector<json_value> elements;  ///< an array's elements
+  std::vector<json_member> members;  ///< an object's members, in document order
 
   /// The member named `key`, or nullptr (also when this is not an object).
   [[nodiscard]] const json_value* find(std::string_view key) const noexcept;
@@ -38,8 +39,8 @@ struct json_value {
 
 /// One member of an object.
 struct json_member {
-  std::string name;
-  json_value value;
+  std::string name;  ///< the member's name
+  json_value value;  ///< its value
 };
 
 inline const json_value* json_value::find(std::string_view key) const noexcept {
@@ -51,10 +52,10 @@ inline const json_value* json_value::find(std::string_view key) const noexcept {
 
 /// The document, or where (a byte offset) and why reading it stopped.
 struct json_document {
-  json_value root;
-  bool ok = false;
-  std::size_t error_offset = 0;
-  std::string error;
+  json_value root;              ///< the document, when `ok`
+  bool ok = false;              ///< whether the whole text is one JSON value
+  std::size_t error_offset = 0; ///< where reading stopped, when not `ok`
+  std::string error;            ///< why, when not `ok`
 };
 
 namespace detail::json {

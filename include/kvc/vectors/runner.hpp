@@ -57,23 +57,25 @@ namespace kvc::vectors {
 
 /// One fixture's outcome, its values as text (long lists elided: head, tail and length).
 struct fixture_result {
-  std::string label;
-  bool passed = false;
-  bool skipped = false;
-  std::string inputs;
-  std::string actual;
-  std::string expected;
+  std::string label;     ///< the fixture's label
+  bool passed = false;   ///< whether the result was the expected one
+  bool skipped = false;  ///< not run: a form the implementation lacks, or outside the profile
+  std::string inputs;    ///< the inputs, comma-separated
+  std::string actual;    ///< what the implementation returned, or why it was not run
+  std::string expected;  ///< what the contract demands
 };
 
 /// Every fixture's outcome, in the suite's order.
 struct run_report {
-  std::string suite;
-  std::vector<fixture_result> fixtures;
+  std::string suite;                     ///< the suite's name
+  std::vector<fixture_result> fixtures;  ///< every fixture's outcome, in order
 
+  /// The fixtures run and failed.
   [[nodiscard]] std::size_t failed() const noexcept {
     return static_cast<std::size_t>(std::ranges::count_if(
         fixtures, [](const fixture_result& f) { return !f.passed && !f.skipped; }));
   }
+  /// The fixtures not run.
   [[nodiscard]] std::size_t skipped() const noexcept {
     return static_cast<std::size_t>(
         std::ranges::count_if(fixtures, [](const fixture_result& f) { return f.skipped; }));

@@ -31,13 +31,13 @@ inline constexpr int format_version = 1;
 
 /// One fixture: `impl(inputs...)` (in the form `call` names) must give `expected`.
 struct fixture {
-  std::string label;
+  std::string label;  ///< unique in its suite
   /// How the inputs reach an implementation: "direct", "positions", "offsets", "row_positions",
   /// "row_offsets", "position_offsets", "component_offsets", "position_length",
   /// "component_length" (docs/vectors.md).
   std::string call;
-  std::vector<json_value> inputs;
-  json_value expected;
+  std::vector<json_value> inputs;  ///< the call's arguments, in order
+  json_value expected;             ///< the result the contract demands
   /// The kvc::engine_profile fields a profile needs to cover the fixture.
   std::vector<std::string> needs;
   /// The named profiles of kvc::profiles that do not cover it.
@@ -50,18 +50,18 @@ struct fixture {
 
 /// One suite: its fixtures, its contract, and the reuse policy an implementation has built in.
 struct suite {
-  std::string name;
-  std::string contract;
-  std::string kvc_version;
-  std::optional<kvc::reuse_policy> policy;
-  std::vector<fixture> fixtures;
+  std::string name;         ///< the C++ suite's name
+  std::string contract;     ///< the contract it checks
+  std::string kvc_version;  ///< the kvc that wrote the file
+  std::optional<kvc::reuse_policy> policy;  ///< the policy built into the implementation, if any
+  std::vector<fixture> fixtures;  ///< in the suite's order
 };
 
 /// A suite, or why it could not be read (`ok == false`, `error` set, `value` empty).
 struct suite_load {
-  suite value;
-  bool ok = false;
-  std::string error;
+  suite value;        ///< the suite, when `ok`
+  bool ok = false;    ///< whether the file was read
+  std::string error;  ///< the file and the reason, when not `ok`
 };
 
 namespace detail::vector_file {

@@ -45,7 +45,7 @@ namespace kvc::suites {
 /// under P, then block sizes of 16 with prefixes on both sides of block boundaries, requests ending
 /// at the prefix, and whole blocks in another namespace.
 template <reuse_policy P>
-inline constexpr auto block_prefix_reuse_under = fixtures::with_policy<P>([] {
+inline constexpr auto block_prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
   using fixtures::block_under;
   using fixtures::filled;
   using fixtures::shared_then;
@@ -90,8 +90,14 @@ template <reuse_policy P>
 struct block_prefix_reuse_under {
   /// The address of the policy suite.
   template <class = void>
-  static constexpr const auto* fixtures = &suites::block_prefix_reuse_under<P>;
+  static constexpr const auto* fixtures = &suites::block_prefix_reuse_under_fixtures<P>;
 };
 }  // namespace definition
+
+/// The suite under `P` as users name it (`kvc::suites::block_prefix_reuse_under<P>`): a `kvc::lazy_suite`, so that
+/// a diagnostic names `lazy_suite<definition::block_prefix_reuse_under<P>>` rather than the fixtures' whole
+/// tuple type; `kvc::fixtures_of` (or `block_prefix_reuse_under_fixtures<P>`) gives the tuple.
+template <reuse_policy P>
+inline constexpr lazy_suite<definition::block_prefix_reuse_under<P>> block_prefix_reuse_under{};
 
 }  // namespace kvc::suites

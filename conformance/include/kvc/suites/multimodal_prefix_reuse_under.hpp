@@ -70,7 +70,7 @@ namespace kvc::suites {
 /// wholly cached; and an identical image in another model. Every expected value is
 /// `kvc::fixtures::expected_under` of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto multimodal_prefix_reuse_under = fixtures::with_policy<P>([] {
+inline constexpr auto multimodal_prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
   using fixtures::filled;
   using fixtures::image_a;
   using fixtures::image_b;
@@ -144,8 +144,14 @@ template <reuse_policy P>
 struct multimodal_prefix_reuse_under {
   /// The address of the policy suite.
   template <class = void>
-  static constexpr const auto* fixtures = &suites::multimodal_prefix_reuse_under<P>;
+  static constexpr const auto* fixtures = &suites::multimodal_prefix_reuse_under_fixtures<P>;
 };
 }  // namespace definition
+
+/// The suite under `P` as users name it (`kvc::suites::multimodal_prefix_reuse_under<P>`): a `kvc::lazy_suite`, so that
+/// a diagnostic names `lazy_suite<definition::multimodal_prefix_reuse_under<P>>` rather than the fixtures' whole
+/// tuple type; `kvc::fixtures_of` (or `multimodal_prefix_reuse_under_fixtures<P>`) gives the tuple.
+template <reuse_policy P>
+inline constexpr lazy_suite<definition::multimodal_prefix_reuse_under<P>> multimodal_prefix_reuse_under{};
 
 }  // namespace kvc::suites

@@ -71,7 +71,7 @@ namespace kvc::suites {
 /// common prefix. Every expected value is `kvc::fixtures::expected_under` of a written-out exact
 /// result.
 template <reuse_policy P>
-inline constexpr auto namespace_isolation_under = fixtures::with_policy<P>([] {
+inline constexpr auto namespace_isolation_under_fixtures = fixtures::with_policy<P>([] {
   using fixtures::filled;
   using fixtures::same_namespace_under;
   using fixtures::shared_then;
@@ -108,8 +108,14 @@ template <reuse_policy P>
 struct namespace_isolation_under {
   /// The address of the policy suite.
   template <class = void>
-  static constexpr const auto* fixtures = &suites::namespace_isolation_under<P>;
+  static constexpr const auto* fixtures = &suites::namespace_isolation_under_fixtures<P>;
 };
 }  // namespace definition
+
+/// The suite under `P` as users name it (`kvc::suites::namespace_isolation_under<P>`): a `kvc::lazy_suite`, so that
+/// a diagnostic names `lazy_suite<definition::namespace_isolation_under<P>>` rather than the fixtures' whole
+/// tuple type; `kvc::fixtures_of` (or `namespace_isolation_under_fixtures<P>`) gives the tuple.
+template <reuse_policy P>
+inline constexpr lazy_suite<definition::namespace_isolation_under<P>> namespace_isolation_under{};
 
 }  // namespace kvc::suites

@@ -87,7 +87,7 @@ namespace kvc::suites {
 /// policy's rounding and cap are pinned. Every expected value is `kvc::fixtures::expected_under`
 /// of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto prefix_reuse_under = fixtures::with_policy<P>([] {
+inline constexpr auto prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
   using fixtures::shared_then;
   using fixtures::under;
   using fixtures::filled;
@@ -144,8 +144,14 @@ template <reuse_policy P>
 struct prefix_reuse_under {
   /// The address of the policy suite.
   template <class = void>
-  static constexpr const auto* fixtures = &suites::prefix_reuse_under<P>;
+  static constexpr const auto* fixtures = &suites::prefix_reuse_under_fixtures<P>;
 };
 }  // namespace definition
+
+/// The suite under `P` as users name it (`kvc::suites::prefix_reuse_under<P>`): a `kvc::lazy_suite`, so that
+/// a diagnostic names `lazy_suite<definition::prefix_reuse_under<P>>` rather than the fixtures' whole
+/// tuple type; `kvc::fixtures_of` (or `prefix_reuse_under_fixtures<P>`) gives the tuple.
+template <reuse_policy P>
+inline constexpr lazy_suite<definition::prefix_reuse_under<P>> prefix_reuse_under{};
 
 }  // namespace kvc::suites
