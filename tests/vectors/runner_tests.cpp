@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -43,6 +44,43 @@ std::size_t reuse_across_models(std::string_view, std::string_view,
                                 std::span<const std::int32_t> cached,
                                 std::span<const std::int32_t> requested) {
   return kvc::reusable_prefix_length(0, 0, cached, requested);
+}
+
+// A one-fixture suite, written inline: `call`, the inputs and the expected value as JSON text.
+kvc::vectors::suite one_fixture(std::string_view call, std::string_view inputs,
+                                std::string_view expected) {
+  const std::string text =
+      R"({"format": "kvc-vectors", "format_version": 1, "kvc_version": "0.0.0", "suite": "inline",)"
+      R"( "contract": "segment_offsets", "policy": null, "fixtures": [{"label": "inline", "call": ")" +
+      std::string(call) + R"(", "inputs": )" + std::string(inputs) + R"(, "expected": )" +
+      std::string(expected) +
+      R"(, "profiles": {"needs": [], "not_covered_by": [], "bound_when_reuse_is_bound": false},)"
+      R"( "source": "kvc"}]})";
+  const kvc::vectors::suite_load loaded = kvc::vectors::parse_suite(text);
+  REQUIRE_MESSAGE(loaded.ok, loaded.error);
+  return loaded.value;
+}
+
+// A one-fixture suite's text with `from` (exact text) replaced by `to`.
+std::string suite_text_with(std::string_view from, std::string_view to) {
+  std::string text =
+      R"({"format": "kvc-vectors", "format_version": 1, "kvc_version": "0.0.0", "suite": "s",)"
+      R"( "contract": "prefix_reuse", "policy": {"block_size": 16, "recompute_last_token": true},)"
+      R"( "fixtures": [{"label": "a", "call": "direct", "inputs": [1], "expected": 1,)"
+      R"( "profiles": {"needs": [], "not_covered_by": [], "bound_when_reuse_is_bound": false},)"
+      R"( "source": "kvc"}]})";
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// Offsets of runs into a narrow output: 0, the start of every run after the first, the length.
+std::size_t narrow_offsets(std::span<const int> ids, std::span<std::uint8_t> out) {
+  std::size_t written = 0;
+  for (std::size_t i = 0; i <= ids.size(); ++i)
+    if (i == 0 || i == ids.size() || ids[i] != ids[i - 1])
+      out[written++] = static_cast<std::uint8_t>(i);
+  return written;
 }
 
 }  // namespace
@@ -138,7 +176,8 @@ TEST_CASE("wrong implementations fail with the label, inputs, actual and expecte
     return std::vector<std::size_t>(segments.size(), 0);
   };
   const std::string elided = kvc::vectors::run(suite_named("segment_positions_long"), restarting).failures();
-  CHECK(elided.find("... (65537 elements), ") != std::string::npos);
+  CHECK(elided.find(", ... (65537 elements), ") != std::string::npos);
+  CHECK(elided.find(", ,") == std::string::npos);
   CHECK(elided.size() < 400);
 }
 
@@ -194,4 +233,191 @@ TEST_CASE("bad files are errors, not crashes") {
   CHECK_FALSE(kvc::vectors::parse_json(std::string(300, '[') + std::string(300, ']')).ok);
   CHECK(kvc::vectors::parse_json(std::string(200, '[') + std::string(200, ']')).ok);
   CHECK_FALSE(kvc::vectors::parse_json("[1] 2").ok);
+}
+
+TEST_CASE("implementations with 64-bit parameters are told right from wrong on the extremes") {
+  const kvc::vectors::suite extremes = suite_named("append_admission_extremes");
+  const auto reference = [](std::int64_t c, std::int64_t u, std::int64_t r) {
+    return kvc::admitted_append(c, u, r);
+  };
+  // Wrong: signs checked, the sum wrapped through uint64 and read back as int64.
+  const auto wrapping = [](std::int64_t c, std::int64_t u, std::int64_t r) -> std::int64_t {
+    if (r <= 0 || u < 0) return 0;
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(u) +
+                                     static_cast<std::uint64_t>(r)) <= c
+               ? r
+               : 0;
+  };
+  // Wrong: compared in double, which rounds past 2^53.
+  const auto in_double = [](std::int64_t c, std::int64_t u, std::int64_t r) -> std::int64_t {
+    if (r <= 0 || u < 0 || u > c) return 0;
+    return static_cast<double>(u) + static_cast<double>(r) <= static_cast<double>(c) ? r : 0;
+  };
+  const kvc::vectors::run_report right = kvc::vectors::run(extremes, reference);
+  const kvc::vectors::run_report wrapped = kvc::vectors::run(extremes, wrapping);
+  const kvc::vectors::run_report doubled = kvc::vectors::run(extremes, in_double);
+  CHECK(wrapped.failed() > right.failed());
+  CHECK(doubled.failed() > right.failed());
+  // The reference fails only where an input does not fit int64.
+  for (const kvc::vectors::fixture_result& f : right.fixtures)
+    if (!f.passed) CHECK(f.actual == "(an input does not fit the implementation's parameter type)");
+  CHECK(wrapped.failures().find("fixture \"int64 sum wraps to negative\"") != std::string::npos);
+  CHECK(doubled.failures().find("fixture \"one slot short past 2^53\"") != std::string::npos);
+}
+
+TEST_CASE("narrow token ids, narrow lengths and weak namespace compares fail the prefix suites") {
+  const auto length_in_8_bits = [](std::string_view a, std::string_view b,
+                                   std::span<const int> cached, std::span<const int> requested) {
+    return static_cast<std::uint8_t>(kvc::reusable_prefix_length(a, b, cached, requested));
+  };
+  const auto last_character = [](std::string_view a, std::string_view b, std::span<const int> cached,
+                                 std::span<const int> requested) {
+    const bool same = a.size() == b.size() && (a.empty() || a.back() == b.back());
+    return same ? kvc::reusable_prefix_length(0, 0, cached, requested) : std::size_t{0};
+  };
+  const kvc::vectors::suite prefix = suite_named("prefix_reuse");
+  CHECK(kvc::vectors::run(prefix, length_in_8_bits).failures().find("shared prefix of 300 tokens") !=
+        std::string::npos);
+  CHECK(kvc::vectors::run(prefix, last_character).failures().find("differ in first character") !=
+        std::string::npos);
+  CHECK_FALSE(kvc::vectors::run(suite_named("prefix_reuse_under_exact"), last_character).passed());
+
+  const auto ids_in_8_bits = [](const kvc::cache_namespace& a, const kvc::cache_namespace& b,
+                                std::span<const int> cached, std::span<const int> requested) {
+    std::vector<int> x, y;
+    for (const int t : cached) x.push_back(t & 0xff);
+    for (const int t : requested) y.push_back(t & 0xff);
+    return kvc::reusable_prefix_length(a, b, x, y);
+  };
+  const auto revision_with_adapter = [](const kvc::cache_namespace& a, const kvc::cache_namespace& b,
+                                        std::span<const int> cached, std::span<const int> requested) {
+    kvc::cache_namespace x = a, y = b;
+    if (x.adapter.empty() && y.adapter.empty()) x.adapter_revision = y.adapter_revision = 0;
+    return kvc::reusable_prefix_length(x, y, cached, requested);
+  };
+  const kvc::vectors::suite isolation = suite_named("namespace_isolation");
+  CHECK(kvc::vectors::run(isolation, ids_in_8_bits).failures().find("token ids 256 apart") !=
+        std::string::npos);
+  CHECK(kvc::vectors::run(isolation, revision_with_adapter)
+            .failures()
+            .find("revision differs without an adapter") != std::string::npos);
+  CHECK_FALSE(
+      kvc::vectors::run(suite_named("namespace_isolation_under_exact"), ids_in_8_bits).passed());
+}
+
+TEST_CASE("an output element is unwritten only if it keeps both fills, and offsets come first") {
+  // 255 ids of one run: offsets 0 and 255, which a std::uint8_t output holds (255 is its maximum).
+  std::string ids = "[";
+  for (int i = 0; i < 255; ++i) ids += i == 0 ? "7" : ", 7";
+  ids += "]";
+  const kvc::vectors::suite s = one_fixture("offsets", "[" + ids + "]", "[0, 255]");
+  const kvc::vectors::run_report right = kvc::vectors::run(s, narrow_offsets);
+  CHECK_MESSAGE(right.passed(), right.failures());
+
+  // Wrong: the right offsets, then junk two elements on; the gap shows as null.
+  const auto junk_after = [](std::span<const int> segments, std::span<std::uint8_t> out) {
+    const std::size_t n = narrow_offsets(segments, out);
+    if (n + 1 < out.size()) out[n + 1] = 9;
+  };
+  const kvc::vectors::run_report junk = kvc::vectors::run(s, junk_after);
+  CHECK_FALSE(junk.passed());
+  CHECK(junk.failures().find("actual [0, 255, null, 9]") != std::string::npos);
+
+  // Positions must all be written: one left out is null.
+  const kvc::vectors::suite p = one_fixture("positions", "[[1, 1, 2]]", "[0, 1, 0]");
+  const auto skips_last = [](std::span<const int>, std::span<std::int64_t> out) {
+    out[0] = 0;
+    out[1] = 1;
+  };
+  CHECK(kvc::vectors::run(p, skips_last).failures().find("actual [0, 1, null]") !=
+        std::string::npos);
+}
+
+TEST_CASE("lists of strings reach std::vector<std::string> and std::span<const std::string_view>") {
+  const kvc::vectors::suite s = one_fixture("direct", R"([["ab", "c"], ["d"]])", "3");
+  const auto sizes = [](const std::vector<std::string>& a, std::span<const std::string_view> b) {
+    std::size_t n = 0;
+    for (const auto& x : a) n += x.size();
+    for (const auto& x : b) n += x.size();
+    return n - 1;
+  };
+  CHECK(kvc::vectors::run(s, sizes).passed());
+}
+
+#if defined(__SIZEOF_INT128__)
+namespace {
+__extension__ typedef __int128 wide_int;
+template <class Wide>
+void check_wide_results() {
+  if constexpr (std::is_integral_v<Wide>) {  // the GNU dialect, which kvc_vectors_tests uses
+    const kvc::vectors::suite s = one_fixture("direct", "[-5]", "-5");
+    CHECK(kvc::vectors::run(s, [](Wide x) { return x; }).passed());
+    // A result past 64 bits is never read as its low bits (2^65 - 5 has -5's low 64 bits).
+    const auto past = [](Wide x) { return x + (Wide{1} << 65); };
+    const kvc::vectors::run_report wide = kvc::vectors::run(s, past);
+    CHECK_FALSE(wide.passed());
+    CHECK(wide.failures().find("above 2^64 - 1") != std::string::npos);
+  } else {
+    MESSAGE("__int128 is not an integral type in this dialect: nothing to check");
+  }
+}
+}  // namespace
+TEST_CASE("integers wider than 64 bits are taken whole and never narrowed") {
+  check_wide_results<wide_int>();
+}
+#endif
+
+TEST_CASE("files that break the schema are refused with the reason") {
+  const auto error = [](std::string_view from, std::string_view to) {
+    const kvc::vectors::suite_load loaded = kvc::vectors::parse_suite(suite_text_with(from, to));
+    CHECK_FALSE(loaded.ok);
+    return loaded.error;
+  };
+  const auto says = [](const std::string& text, std::string_view what) {
+    return text.find(what) != std::string::npos;
+  };
+  CHECK(kvc::vectors::parse_suite(suite_text_with("", "")).ok);
+  CHECK(says(error(R"("block_size": 16)", R"("block_size": 0)"), "block_size"));
+  CHECK(says(error(R"("call": "direct")", R"("call": "sideways")"), "unknown call shape"));
+  CHECK(says(error(R"("call": "direct")", R"("call": "offsets")"), "first input is not a list"));
+  CHECK(says(error(R"("expected": 1)", R"("expected": true)"), "expected value"));
+  CHECK(says(error(R"("expected": 1)", R"("expected": [1, "x"])"), "expected value"));
+  CHECK(says(error(R"("needs": [])", R"("needs": ["keys_colour"])"), "engine_profile field"));
+  CHECK(says(error(R"("fixtures": [{"label": "a", "call": "direct", "inputs": [1], "expected": 1,)"
+                   R"( "profiles": {"needs": [], "not_covered_by": [],)"
+                   R"( "bound_when_reuse_is_bound": false}, "source": "kvc"}])",
+                   R"("fixtures": [])"),
+             "without fixtures"));
+  const std::string one =
+      R"({"label": "a", "call": "direct", "inputs": [2], "expected": 2, "profiles": {"needs": [],)"
+      R"( "not_covered_by": [], "bound_when_reuse_is_bound": false}, "source": "kvc"})";
+  CHECK(says(error(R"("fixtures": [)", R"("fixtures": [)" + one + ","),
+             "two fixtures labelled \"a\""));
+  CHECK(says(error(R"("suite": "s",)", R"("suite": "s", "suite": "t",)"), "repeated"));
+}
+
+TEST_CASE("the JSON reader refuses what is not UTF-8 and points at the bad escape") {
+  CHECK(kvc::vectors::parse_json("\"caf\xc3\xa9\"").ok);
+  CHECK(kvc::vectors::parse_json("\"\xf0\x9f\x98\x80\"").ok);
+  for (const std::string_view bad : {"\"\xff\"", "\"\xc3\"", "\"\xc0\x80\"", "\"\xed\xa0\x80\"",
+                                     "\"\xf4\x90\x80\x80\"", "\"\x80\""}) {
+    const kvc::vectors::json_document d = kvc::vectors::parse_json(bad);
+    CHECK_FALSE(d.ok);
+    CHECK(d.error == "a string that is not UTF-8");
+    CHECK(d.error_offset == 1);
+  }
+  const kvc::vectors::json_document escape = kvc::vectors::parse_json(R"("ab\u12x4")");
+  CHECK_FALSE(escape.ok);
+  CHECK(escape.error_offset == 7);  // the 'x'
+  const kvc::vectors::json_document lone = kvc::vectors::parse_json(R"(["a\udc00"])");
+  CHECK_FALSE(lone.ok);
+  CHECK(lone.error_offset == 3);  // the backslash
+  const kvc::vectors::json_document twice = kvc::vectors::parse_json(R"({"a": 1, "b": 2, "a": 3})");
+  CHECK_FALSE(twice.ok);
+  CHECK(twice.error == "a member name repeated in an object");
+  CHECK(twice.error_offset == 17);
+  std::string large = "{";
+  for (int i = 0; i < 100; ++i) large += "\"k" + std::to_string(i) + "\": 0, ";
+  CHECK(kvc::vectors::parse_json(large + "\"z\": 0}").ok);
+  CHECK_FALSE(kvc::vectors::parse_json(large + "\"k5\": 0}").ok);
 }

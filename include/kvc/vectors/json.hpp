@@ -4,10 +4,12 @@
 // A strict reader of RFC 8259 documents with one restriction, which the vector files keep: a
 // number is an integer in [-2^63, 2^64) (no fraction, no exponent), held exactly. Strings are
 // UTF-8; `\uXXXX` escapes, surrogate pairs included, become their UTF-8 bytes (`\u0000` a NUL).
-// Nesting deeper than 256 levels is refused, so no input exhausts the stack. Errors are values,
+// Strings must be well-formed UTF-8, and a member name may appear once in an object. Nesting
+// deeper than 256 levels is refused, so no input exhausts the stack. Errors are values,
 // never exceptions: `parse_json` returns the document or the offset and reason of the first error.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -61,6 +63,17 @@ struct json_document {
 namespace detail::json {
 
 inline constexpr int max_depth = 256;
+/// Objects up to this many members are checked for a repeated name member by member.
+inline constexpr std::size_t small_object = 32;
+
+/// Whether no two members share a name (sorted, so a large object costs n log n).
+inline bool unique_names(const std::vector<json_member>& members) {
+  std::vector<std::string_view> names;
+  names.reserve(members.size());
+  for (const json_member& member : members) names.emplace_back(member.name);
+  std::sort(names.begin(), names.end());
+  return std::adjacent_find(names.begin(), names.end()) == names.end();
+}
 
 struct reader {
   std::string_view text;
@@ -98,26 +111,61 @@ struct reader {
       out += static_cast<char>(0x80 | (code & 0x3f));
     }
   }
+  /// Four hex digits at `at`; on an error `at` is the first character that is not one.
   bool hex4(std::uint32_t& code) {
-    if (text.size() - at < 4) return fail("a \\u escape needs four hex digits");
     code = 0;
     for (int i = 0; i < 4; ++i) {
-      const char c = text[at++];
+      if (at >= text.size()) return fail("a \\u escape needs four hex digits");
+      const char c = text[at];
       code <<= 4;
       if (c >= '0' && c <= '9') code |= static_cast<std::uint32_t>(c - '0');
       else if (c >= 'a' && c <= 'f') code |= static_cast<std::uint32_t>(c - 'a' + 10);
       else if (c >= 'A' && c <= 'F') code |= static_cast<std::uint32_t>(c - 'A' + 10);
       else return fail("a \\u escape needs four hex digits");
+      ++at;
     }
     return true;
+  }
+  /// The length of the well-formed UTF-8 sequence that starts at `at` (RFC 3629: no overlong
+  /// form, no surrogate, nothing above U+10FFFF), or 0.
+  [[nodiscard]] std::size_t utf8_sequence() const noexcept {
+    const auto byte = [this](std::size_t i) {
+      return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u;
+    };
+    const unsigned lead = byte(0);
+    const auto continuation = [&](std::size_t i, unsigned lo = 0x80, unsigned hi = 0xbf) {
+      const unsigned b = byte(i);
+      return at + i < text.size() && b >= lo && b <= hi;
+    };
+    if (lead < 0x80) return 1;
+    if (lead >= 0xc2 && lead <= 0xdf) return continuation(1) ? 2 : 0;
+    if (lead >= 0xe0 && lead <= 0xef) {
+      const unsigned lo = lead == 0xe0 ? 0xa0 : 0x80;
+      const unsigned hi = lead == 0xed ? 0x9f : 0xbf;
+      return continuation(1, lo, hi) && continuation(2) ? 3 : 0;
+    }
+    if (lead >= 0xf0 && lead <= 0xf4) {
+      const unsigned lo = lead == 0xf0 ? 0x90 : 0x80;
+      const unsigned hi = lead == 0xf4 ? 0x8f : 0xbf;
+      return continuation(1, lo, hi) && continuation(2) && continuation(3) ? 4 : 0;
+    }
+    return 0;
   }
   bool string(std::string& out) {
     ++at;  // the opening quote
     while (true) {
       if (at >= text.size()) return fail("a string is not closed");
-      const char c = text[at++];
-      if (c == '"') return true;
+      const char c = text[at];
       if (static_cast<unsigned char>(c) < 0x20) return fail("a control character in a string");
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        const std::size_t length = utf8_sequence();
+        if (length == 0) return fail("a string that is not UTF-8");
+        out.append(text.substr(at, length));
+        at += length;
+        continue;
+      }
+      ++at;
+      if (c == '"') return true;
       if (c != '\\') {
         out += c;
         continue;
@@ -133,22 +181,25 @@ struct reader {
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
         case 'u': {
+          const std::size_t escape = at - 2;  // the backslash
           std::uint32_t code = 0;
           if (!hex4(code)) return false;
           if (code >= 0xd800 && code < 0xdc00) {
             std::uint32_t low = 0;
-            if (text.substr(at, 2) != "\\u") return fail("a lone surrogate in a \\u escape");
+            if (text.substr(at, 2) != "\\u")
+              return at = escape, fail("a lone surrogate in a \\u escape");
             at += 2;
             if (!hex4(low)) return false;
-            if (low < 0xdc00 || low >= 0xe000) return fail("a lone surrogate in a \\u escape");
+            if (low < 0xdc00 || low >= 0xe000)
+              return at = escape, fail("a lone surrogate in a \\u escape");
             code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
           } else if (code >= 0xdc00 && code < 0xe000) {
-            return fail("a lone surrogate in a \\u escape");
+            return at = escape, fail("a lone surrogate in a \\u escape");
           }
           append_utf8(out, code);
           break;
         }
-        default: return fail("an unknown escape in a string");
+        default: return --at, fail("an unknown escape in a string");
       }
     }
   }
@@ -187,11 +238,20 @@ struct reader {
       ++at;
       skip_space();
       if (at < text.size() && text[at] == '}') return ++at, true;
+      const std::size_t object_at = at;
       while (true) {
         skip_space();
         if (at >= text.size() || text[at] != '"') return fail("expected a member name");
+        const std::size_t name_at = at;
         std::string name;
         if (!string(name)) return false;
+        // A repeated name is refused (RFC 8259 leaves its meaning open): a reader that kept the
+        // first and one that kept the last would run different fixtures.
+        // (Checked here while an object is small; a large one is checked once, sorted, below.)
+        if (out.members.size() < small_object)
+          for (const json_member& member : out.members)
+            if (member.name == name)
+              return at = name_at, fail("a member name repeated in an object");
         skip_space();
         if (at >= text.size() || text[at] != ':') return fail("expected ':'");
         ++at;
@@ -203,7 +263,11 @@ struct reader {
           ++at;
           continue;
         }
-        if (at < text.size() && text[at] == '}') return ++at, true;
+        if (at < text.size() && text[at] == '}') {
+          if (out.members.size() > small_object && !unique_names(out.members))
+            return at = object_at, fail("a member name repeated in an object");
+          return ++at, true;
+        }
         return fail("expected ',' or '}'");
       }
     }

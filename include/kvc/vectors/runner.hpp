@@ -22,10 +22,14 @@
 //   - a list as std::span<const E> or std::vector<E> (by value or const reference) of those;
 //   - for the output call shapes ("positions", "offsets", "row_positions", "row_offsets",
 //     "position_offsets", "component_offsets"), a last std::span<P> to fill, of the first input's
-//     length (+ 1 for offsets), pre-filled with P's maximum; the result is `out` whole (positions)
-//     or up to its first unwritten element (offsets). An implementation may instead return a range.
+//     length (+ 1 for offsets). `impl` is called twice, `out` pre-filled with P's maximum and
+//     then its minimum, and an element that keeps the fill both times is unwritten (null in the
+//     result). The result is `out` whole (positions) or up to its last written element (offsets,
+//     which must be written from the front). An implementation may instead return a range.
 //
 // The result is compared exactly: an integer with the expected integer, a range element by element.
+// An integer result of a type wider than 64 bits outside what a vector holds fails, never read as
+// its low bits.
 // A fixture of an optional form ("position_*", "component_*") that `impl` does not take the inputs
 // of is skipped. `run_options` declares an engine profile: the kvc::engine_profile fields the
 // engine lacks (fixtures that need one are not covered, counted as skipped) and whether reuse is a
@@ -144,7 +148,7 @@ inline void append_text(std::string& out, const json_value& v) {
       const std::size_t n = v.elements.size();
       for (std::size_t i = 0; i < n; ++i) {
         if (n > head + tail + 1 && i == head) {
-          out += "... (" + std::to_string(n) + " elements), ";
+          out += ", ... (" + std::to_string(n) + " elements)";
           i = n - tail - 1;
           continue;
         }
@@ -181,8 +185,28 @@ inline json_value integer_value(bool negative, std::uint64_t magnitude) {
   return v;
 }
 
+/// The text a result outside what a vector file can hold reads as: it never equals an expected
+/// value.
+inline json_value unrepresentable(std::string why) {
+  json_value v;
+  v.form = kind::string;
+  v.string = std::move(why);
+  return v;
+}
+
+/// `value` as a JSON integer; a value of a type wider than 64 bits (`__int128`) that does not fit
+/// [-(2^64 - 1), 2^64) is never read as its low bits.
 template <class T>
 json_value integer_value(T value) {
+  if constexpr (sizeof(T) > sizeof(std::uint64_t)) {
+    constexpr auto most = static_cast<T>(std::numeric_limits<std::uint64_t>::max());
+    if (value > most)
+      return unrepresentable("(a result above 2^64 - 1, which no fixture expects)");
+    if constexpr (std::is_signed_v<T>) {
+      if (value < -most)
+        return unrepresentable("(a result below -(2^64 - 1), which no fixture expects)");
+    }
+  }
   if constexpr (std::is_signed_v<T>) {
     if (value < 0)
       return integer_value(true, std::uint64_t{0} - static_cast<std::uint64_t>(value));
@@ -195,19 +219,34 @@ template <class T>
 bool integer_to(const json_value& v, T& out) {
   if (v.form != kind::integer) return false;
   using U = std::make_unsigned_t<T>;
-  if (v.negative) {
-    if constexpr (std::is_unsigned_v<T>) {
-      return false;
-    } else {
-      const auto most = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + 1;
-      if (v.magnitude > most) return false;
-      out = static_cast<T>(static_cast<U>(U{0} - static_cast<U>(v.magnitude)));
-      return true;
+  if constexpr (sizeof(T) > sizeof(std::uint64_t)) {
+    // A type wider than 64 bits (`__int128`) holds every non-negative magnitude, and a signed one
+    // every negative one too: compared in 64 bits its maximum would read as its low bits.
+    if (v.negative) {
+      if constexpr (std::is_unsigned_v<T>) {
+        return false;
+      } else {
+        out = static_cast<T>(static_cast<U>(U{0} - static_cast<U>(v.magnitude)));
+        return true;
+      }
     }
+    out = static_cast<T>(v.magnitude);
+    return true;
+  } else {
+    if (v.negative) {
+      if constexpr (std::is_unsigned_v<T>) {
+        return false;
+      } else {
+        const auto most = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) + 1;
+        if (v.magnitude > most) return false;
+        out = static_cast<T>(static_cast<U>(U{0} - static_cast<U>(v.magnitude)));
+        return true;
+      }
+    }
+    if (v.magnitude > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
+    out = static_cast<T>(v.magnitude);
+    return true;
   }
-  if (v.magnitude > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return false;
-  out = static_cast<T>(v.magnitude);
-  return true;
 }
 
 /// A namespace's field, from {"cache_namespace": {...}}.
@@ -303,7 +342,7 @@ bool load_elements(const json_value& v, std::vector<E>& out) {
   for (const json_value& element : v.elements) {
     holder<E> h;
     if (!h.load(element)) return false;
-    out.push_back(h.value);
+    out.push_back(E(h.get()));
   }
   return true;
 }
@@ -393,11 +432,32 @@ call_status call_with(const Impl& impl, const fixture& f, json_value& actual,
     using P = typename output_span<out_type>::element;
     const std::size_t first =
         f.inputs.empty() ? 0 : f.inputs.front().elements.size();
-    std::vector<P> out(first + (trimmed_output(f.call) ? 1 : 0), std::numeric_limits<P>::max());
-    static_cast<void>(impl(std::get<I>(held).get()..., std::span<P>(out)));
-    if (trimmed_output(f.call))
-      out.erase(std::find(out.begin(), out.end(), std::numeric_limits<P>::max()), out.end());
-    result_value(out, actual);
+    const std::size_t size = first + (trimmed_output(f.call) ? 1 : 0);
+    // Called twice, `out` pre-filled with P's maximum and then with its minimum: an element that
+    // keeps the fill both times was not written. (One fill alone cannot tell an unwritten element
+    // from a written one of that value, which a narrow P such as std::uint8_t can hold.)
+    constexpr P high = std::numeric_limits<P>::max();
+    constexpr P low = std::numeric_limits<P>::min();
+    std::vector<P> out_high(size, high);
+    std::vector<P> out_low(size, low);
+    static_cast<void>(impl(std::get<I>(held).get()..., std::span<P>(out_high)));
+    static_cast<void>(impl(std::get<I>(held).get()..., std::span<P>(out_low)));
+    actual = json_value{};
+    actual.form = kind::array;
+    std::size_t written = 0;  // one past the last written element
+    for (std::size_t i = 0; i < size; ++i) {
+      const bool unwritten = out_high[i] == high && out_low[i] == low;
+      if (unwritten) {
+        actual.elements.emplace_back();  // null: not written
+        continue;
+      }
+      actual.elements.push_back(integer_value(out_high[i] != high ? out_high[i] : out_low[i]));
+      written = i + 1;
+    }
+    // Offsets: the result is the written elements, which must come first. An unwritten element
+    // before a written one stays in the result as null, which no expected value holds; positions
+    // must all be written.
+    if (trimmed_output(f.call)) actual.elements.resize(written);
   } else {
     if (!result_value(impl(std::get<I>(held).get()...), actual)) {
       actual = json_value{};

@@ -7,11 +7,14 @@
 //   if (!loaded.ok) std::puts(loaded.error.c_str());
 //
 // A file that cannot be read, is not JSON, is not kvc-vectors of a version this header reads, or
-// has a fixture without its fields gives `ok == false` and an error that names the file and the
-// reason; nothing throws.
+// breaks its schema (a fixture without its fields, an unknown call shape or profile field, an
+// expected value that is not an integer or a list of them, a repeated label, no fixtures, a block
+// size of 0) gives `ok == false` and an error that names the file and the reason; nothing throws.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -101,6 +104,41 @@ inline bool fixture_of(const json_value& object, fixture& out) {
          text_list(profiles->find("not_covered_by"), out.not_covered_by);
 }
 
+inline constexpr std::string_view call_shapes[] = {
+    "direct",           "positions",         "offsets",
+    "row_positions",    "row_offsets",       "position_offsets",
+    "component_offsets", "position_length",  "component_length"};
+inline constexpr std::string_view profile_fields[] = {
+    "keys_model",       "keys_adapter",  "keys_adapter_revision",        "keys_salt",
+    "position_padding", "empty_inputs",  "inconsistent_admission_states"};
+
+template <std::size_t N>
+bool one_of(std::string_view value, const std::string_view (&known)[N]) noexcept {
+  for (const std::string_view k : known)
+    if (k == value) return true;
+  return false;
+}
+
+/// Whether `v` is what a fixture may expect: an integer, or a list of integers.
+inline bool expected_value(const json_value& v) noexcept {
+  if (v.form == json_value::kind::integer) return true;
+  if (v.form != json_value::kind::array) return false;
+  for (const json_value& element : v.elements)
+    if (element.form != json_value::kind::integer) return false;
+  return true;
+}
+
+/// Why `f` breaks the schema (schema.json) beyond its fields' types, or empty.
+inline std::string schema_violation(const fixture& f) {
+  if (!one_of(f.call, call_shapes)) return "an unknown call shape \"" + f.call + "\"";
+  if (!expected_value(f.expected)) return "an expected value that is neither an integer nor a list of integers";
+  if (f.call != "direct" && (f.inputs.empty() || f.inputs.front().form != json_value::kind::array))
+    return "a \"" + f.call + "\" fixture whose first input is not a list";
+  for (const std::string& field : f.needs)
+    if (!one_of(field, profile_fields)) return "an unknown engine_profile field \"" + field + "\"";
+  return {};
+}
+
 inline suite_load failed(std::string_view where, std::string why) {
   suite_load out;
   out.error = std::string(where) + ": " + std::move(why);
@@ -138,6 +176,8 @@ inline suite_load failed(std::string_view where, std::string why) {
     if (block == nullptr || block->form != json_value::kind::integer || block->negative ||
         recompute == nullptr || recompute->form != json_value::kind::boolean)
       return file::failed(where, "a policy without block_size or recompute_last_token");
+    if (block->magnitude == 0 || block->magnitude > std::numeric_limits<std::size_t>::max())
+      return file::failed(where, "a policy whose block_size is not at least 1");
     s.policy = kvc::reuse_policy{.block_size = static_cast<std::size_t>(block->magnitude),
                                  .recompute_last_token = recompute->boolean};
   } else if (policy == nullptr || policy->form != json_value::kind::null) {
@@ -146,13 +186,21 @@ inline suite_load failed(std::string_view where, std::string why) {
   const json_value* fixtures = root.find("fixtures");
   if (fixtures == nullptr || fixtures->form != json_value::kind::array)
     return file::failed(where, "no \"fixtures\" array");
+  if (fixtures->elements.empty()) return file::failed(where, "a suite without fixtures");
   for (const json_value& element : fixtures->elements) {
     fixture f;
+    const std::string index = "fixture " + std::to_string(s.fixtures.size());
     if (!file::fixture_of(element, f))
-      return file::failed(where, "fixture " + std::to_string(s.fixtures.size()) +
-                                     " lacks a field or has one of the wrong type");
+      return file::failed(where, index + " lacks a field or has one of the wrong type");
+    if (std::string why = file::schema_violation(f); !why.empty())
+      return file::failed(where, index + " has " + why);
     s.fixtures.push_back(std::move(f));
   }
+  std::vector<std::string_view> labels;
+  for (const fixture& f : s.fixtures) labels.emplace_back(f.label);
+  std::sort(labels.begin(), labels.end());
+  if (const auto twice = std::adjacent_find(labels.begin(), labels.end()); twice != labels.end())
+    return file::failed(where, "two fixtures labelled \"" + std::string(*twice) + "\"");
   out.ok = true;
   return out;
 }

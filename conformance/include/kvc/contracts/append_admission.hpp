@@ -114,4 +114,23 @@ inline constexpr auto narrows_to_uint32 = [](auto capacity, auto used, auto requ
              : decltype(requested){0};
 };
 
+/// Adds used and requested in `std::uint64_t` and reads the sum back as `std::int64_t` (a checked
+/// sign, an unchecked sum): INT64_MAX + 1 wraps negative and "fits".
+inline constexpr auto wraps_to_negative_sum = [](auto capacity, auto used, auto requested) {
+  if (std::cmp_less(requested, 0) || std::cmp_less(used, 0)) return std::intmax_t{0};
+  const auto sum = static_cast<std::intmax_t>(static_cast<std::uint64_t>(used) +
+                                              static_cast<std::uint64_t>(requested));
+  return std::cmp_less_equal(sum, capacity) ? static_cast<std::intmax_t>(requested)
+                                            : std::intmax_t{0};
+};
+
+/// Compares in `double` after checking signs by value: past 2^53 one slot rounds away.
+inline constexpr auto compares_in_double = [](auto capacity, auto used, auto requested) {
+  if (std::cmp_less(requested, 0) || std::cmp_less(used, 0) || std::cmp_greater(used, capacity))
+    return decltype(requested){0};
+  return static_cast<double>(used) + static_cast<double>(requested) <= static_cast<double>(capacity)
+             ? requested
+             : decltype(requested){0};
+};
+
 }  // namespace kvc::mutants::append_admission

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
 #include <string_view>
 
 #include <kvc/cache_namespace.hpp>
@@ -162,5 +163,79 @@ inline constexpr auto trims_whitespace = detail::reuse_if([](const auto& c, cons
   return trim(c.model) == trim(r.model) && trim(c.adapter) == trim(r.adapter) &&
          c.adapter_revision == r.adapter_revision && trim(c.salt) == trim(r.salt);
 });
+
+/// Compares each name by its length and last character only (a cheap key, or a hash of them):
+/// "a-llama" is "b-llama".
+inline constexpr auto compares_length_and_last_character =
+    detail::reuse_if([](const auto& c, const auto& r) {
+      const auto same = [](std::string_view x, std::string_view y) {
+        return x.size() == y.size() && (x.empty() || x.back() == y.back());
+      };
+      return same(c.model, r.model) && same(c.adapter, r.adapter) &&
+             c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
+    });
+
+/// Keys the revision only together with an adapter name: a base model's revisions share KV
+/// entries.
+inline constexpr auto revision_only_with_adapter = detail::reuse_if([](const auto& c, const auto& r) {
+  return c.model == r.model && c.adapter == r.adapter && c.salt == r.salt &&
+         (c.adapter.empty() || c.adapter_revision == r.adapter_revision);
+});
+
+namespace detail {
+template <char Separator>
+inline constexpr char separator[1] = {Separator};
+
+/// The key is model, adapter and salt joined with `Separator`, then the revision.
+template <char Separator>
+inline constexpr auto joined_key = reuse_if([](const auto& c, const auto& r) {
+  constexpr std::string_view sep{separator<Separator>, 1};
+  const std::string_view a[] = {c.model, sep, c.adapter, sep, c.salt};
+  const std::string_view b[] = {r.model, sep, r.adapter, sep, r.salt};
+  return c.adapter_revision == r.adapter_revision && same_concatenation(a, b);
+});
+}  // namespace detail
+
+/// The key is model, adapter and salt joined with the ASCII unit separator (0x1F).
+inline constexpr auto unit_separator_key = detail::joined_key<'\x1f'>;
+/// The key is model, adapter and salt joined with ':'.
+inline constexpr auto colon_joined_key = detail::joined_key<':'>;
+/// The key is model, adapter and salt joined with '|'.
+inline constexpr auto bar_joined_key = detail::joined_key<'|'>;
+/// The key is model, adapter and salt joined with NUL (C strings laid end to end).
+inline constexpr auto nul_joined_key = detail::joined_key<'\0'>;
+
+/// Compares token ids narrowed to `std::uint8_t` (a byte-wide id store): 258 is 2.
+inline constexpr auto tokens_in_8_bits = [](const kvc::cache_namespace& c,
+                                            const kvc::cache_namespace& r, const auto& cached,
+                                            const auto& requested) {
+  if (!(c == r)) return std::size_t{0};
+  std::size_t i = 0;
+  while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
+         static_cast<std::uint8_t>(cached[i]) == static_cast<std::uint8_t>(requested[i]))
+    ++i;
+  return i;
+};
+
+/// Compares token ids narrowed to `std::uint16_t`: 65538 is 2.
+inline constexpr auto tokens_in_16_bits = [](const kvc::cache_namespace& c,
+                                             const kvc::cache_namespace& r, const auto& cached,
+                                             const auto& requested) {
+  if (!(c == r)) return std::size_t{0};
+  std::size_t i = 0;
+  while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
+         static_cast<std::uint16_t>(cached[i]) == static_cast<std::uint16_t>(requested[i]))
+    ++i;
+  return i;
+};
+
+/// Keeps the matched length in a `std::uint8_t`: 300 reads as 44.
+inline constexpr auto length_in_8_bits = [](const kvc::cache_namespace& c,
+                                            const kvc::cache_namespace& r, const auto& cached,
+                                            const auto& requested) {
+  return c == r ? static_cast<std::size_t>(
+                      static_cast<std::uint8_t>(detail::common_prefix(cached, requested)))
+                : std::size_t{0};
+};
 
 }  // namespace kvc::mutants::cache_namespace

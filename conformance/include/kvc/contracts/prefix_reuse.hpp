@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/ranges.hpp>
@@ -116,6 +117,22 @@ inline constexpr auto capped_window = [](const auto& cache_ns, const auto& reque
   const auto prefix = cache_ns == request_ns ? detail::common_prefix(cached, requested) : 0;
   return prefix > 32 ? std::size_t{32} : prefix;
 };
+
+/// Keeps the matched length in a `std::uint8_t` (a narrow per-slot counter): 300 reads as 44.
+inline constexpr auto length_in_8_bits = [](const auto& cache_ns, const auto& request_ns,
+                                            const auto& cached, const auto& requested) {
+  const auto prefix = cache_ns == request_ns ? detail::common_prefix(cached, requested) : 0;
+  return static_cast<std::size_t>(static_cast<std::uint8_t>(prefix));
+};
+
+/// Compares namespaces by their length and last character only (a cheap key, or a hash of them):
+/// "a-lora" is "b-lora".
+inline constexpr auto compares_length_and_last_character =
+    [](const auto& cache_ns, const auto& request_ns, const auto& cached, const auto& requested) {
+      const bool same = cache_ns.size() == request_ns.size() &&
+                        (cache_ns.empty() || cache_ns.back() == request_ns.back());
+      return same ? detail::common_prefix(cached, requested) : std::size_t{0};
+    };
 
 // --- Block-granular reuse: impl(cache_ns, request_ns, cached, requested, block_size) ------------
 

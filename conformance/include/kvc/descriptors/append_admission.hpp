@@ -38,6 +38,8 @@ inline constexpr auto append_admission_contract = describe_contract<"append_admi
         named<"wrapping_sum">(mutants::append_admission::wrapping_sum),
         named<"narrows_to_signed">(mutants::append_admission::narrows_to_signed),
         named<"compares_raw">(mutants::append_admission::compares_raw),
-        named<"narrows_to_uint32">(mutants::append_admission::narrows_to_uint32)));
+        named<"narrows_to_uint32">(mutants::append_admission::narrows_to_uint32),
+        named<"wraps_to_negative_sum">(mutants::append_admission::wraps_to_negative_sum),
+        named<"compares_in_double">(mutants::append_admission::compares_in_double)));
 
 }  // namespace kvc::verification

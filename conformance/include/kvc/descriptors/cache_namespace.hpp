@@ -35,7 +35,16 @@ template <fixed_label Name, reuse_policy P, reuse_policy... Others>
       named<"revision_as_uint32 under the policy">(bad::under<P>(mutants::cache_namespace::revision_as_uint32)),
       named<"case_insensitive under the policy">(bad::under<P>(mutants::cache_namespace::case_insensitive)),
       named<"c_string_compare under the policy">(bad::under<P>(mutants::cache_namespace::c_string_compare)),
-      named<"trims_whitespace under the policy">(bad::under<P>(mutants::cache_namespace::trims_whitespace)));
+      named<"trims_whitespace under the policy">(bad::under<P>(mutants::cache_namespace::trims_whitespace)),
+      named<"compares_length_and_last_character under the policy">(bad::under<P>(mutants::cache_namespace::compares_length_and_last_character)),
+      named<"revision_only_with_adapter under the policy">(bad::under<P>(mutants::cache_namespace::revision_only_with_adapter)),
+      named<"unit_separator_key under the policy">(bad::under<P>(mutants::cache_namespace::unit_separator_key)),
+      named<"colon_joined_key under the policy">(bad::under<P>(mutants::cache_namespace::colon_joined_key)),
+      named<"bar_joined_key under the policy">(bad::under<P>(mutants::cache_namespace::bar_joined_key)),
+      named<"nul_joined_key under the policy">(bad::under<P>(mutants::cache_namespace::nul_joined_key)),
+      named<"tokens_in_8_bits under the policy">(bad::under<P>(mutants::cache_namespace::tokens_in_8_bits)),
+      named<"tokens_in_16_bits under the policy">(bad::under<P>(mutants::cache_namespace::tokens_in_16_bits)),
+      named<"length_in_8_bits under the policy">(bad::under<P>(mutants::cache_namespace::length_in_8_bits)));
 }
 
 /// Structured namespaces: every field separates, and no two fields run into each other.
@@ -54,7 +63,16 @@ inline constexpr auto cache_namespace_contract = describe_contract<"cache_namesp
         named<"revision_as_uint32">(mutants::cache_namespace::revision_as_uint32),
         named<"case_insensitive">(mutants::cache_namespace::case_insensitive),
         named<"c_string_compare">(mutants::cache_namespace::c_string_compare),
-        named<"trims_whitespace">(mutants::cache_namespace::trims_whitespace)),
+        named<"trims_whitespace">(mutants::cache_namespace::trims_whitespace),
+        named<"compares_length_and_last_character">(mutants::cache_namespace::compares_length_and_last_character),
+        named<"revision_only_with_adapter">(mutants::cache_namespace::revision_only_with_adapter),
+        named<"unit_separator_key">(mutants::cache_namespace::unit_separator_key),
+        named<"colon_joined_key">(mutants::cache_namespace::colon_joined_key),
+        named<"bar_joined_key">(mutants::cache_namespace::bar_joined_key),
+        named<"nul_joined_key">(mutants::cache_namespace::nul_joined_key),
+        named<"tokens_in_8_bits">(mutants::cache_namespace::tokens_in_8_bits),
+        named<"tokens_in_16_bits">(mutants::cache_namespace::tokens_in_16_bits),
+        named<"length_in_8_bits">(mutants::cache_namespace::length_in_8_bits)),
     namespace_isolation_under_check<"namespace_isolation_under exact", exact_policy,
                                     blocks_of_16_policy, recompute_last_policy, vllm_policy>(),
     namespace_isolation_under_check<"namespace_isolation_under blocks of 16", blocks_of_16_policy,

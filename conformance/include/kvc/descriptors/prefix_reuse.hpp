@@ -32,7 +32,10 @@ template <fixed_label Name, reuse_policy P, class... OtherEngines>
       named<"includes_mismatch under the policy">(bad::under<P>(bad::includes_mismatch)),
       named<"reuses_whole_cache_on_first_match under the policy">(
           bad::under<P>(bad::reuses_whole_cache_on_first_match)),
-      named<"capped_window under the policy">(bad::under<P>(bad::capped_window)));
+      named<"capped_window under the policy">(bad::under<P>(bad::capped_window)),
+      named<"length_in_8_bits under the policy">(bad::under<P>(bad::length_in_8_bits)),
+      named<"compares_length_and_last_character under the policy">(
+          bad::under<P>(bad::compares_length_and_last_character)));
 }
 
 /// The block suite for P: kvc's block form under P passes; every exact block mutant under P, and
@@ -68,7 +71,10 @@ inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
             named<"includes_mismatch">(mutants::prefix_reuse::includes_mismatch),
             named<"reuses_whole_cache_on_first_match">(
                 mutants::prefix_reuse::reuses_whole_cache_on_first_match),
-            named<"capped_window">(mutants::prefix_reuse::capped_window)),
+            named<"capped_window">(mutants::prefix_reuse::capped_window),
+            named<"length_in_8_bits">(mutants::prefix_reuse::length_in_8_bits),
+            named<"compares_length_and_last_character">(
+                mutants::prefix_reuse::compares_length_and_last_character)),
         // The record's table: same namespace prefix, different model, same namespace mismatch,
         // same namespace empty, different namespace empty, same namespace full.
         record(suites::seed_prefix_reuse<1>,

@@ -63,8 +63,10 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
       std::string& r = *right[field];
       if (g.percent(45)) {
         // A separator moved across the field boundary: ("x", "y/z") and ("x/y", "z") read alike
-        // once joined with "/".
-        static constexpr std::array<char, 4> separators{'/', ':', '|', '\0'};
+        // once joined with "/". The separators engines join keys with: path and URL marks,
+        // the ASCII unit and record separators, NUL, list punctuation.
+        static constexpr std::array<char, 12> separators{'/', ':', '|', '\0', '\x1f', '\x1e',
+                                                         ',', ';', '#', '@', '.', ' '};
         std::string* a_left[] = {&a.model, &a.adapter, &a.adapter};
         std::string* a_right[] = {&a.adapter, &a.salt, &a.model};
         const char sep = separators[g.below(separators.size())];

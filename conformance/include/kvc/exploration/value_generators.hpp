@@ -201,8 +201,8 @@ class case_generator {
       case 4: {
         // The characters engines join keys with, split on or trim: a text holding them aliases a
         // joined key or a trimmed one.
-        static constexpr std::array<char, 10> separators{'/', ':', '|', ',', ' ', '\t', '\n',
-                                                         '\0', '_', '-'};
+        static constexpr std::array<char, 12> separators{'/', ':', '|', ',', ' ', '\t', '\n',
+                                                         '\0', '_', '-', '\x1f', ';'};
         std::string joined(1 + below(8), 'a');
         for (auto& c : joined)
           c = percent(40) ? separators[below(separators.size())] : static_cast<char>('a' + below(3));

@@ -76,7 +76,27 @@ struct append_admission_extremes {
                    std::uint64_t{0}),
       make_fixture(label<"used 2^32 above a small capacity">,
                    inputs(std::uint64_t{5}, std::uint64_t{0x1'0000'0000}, std::uint64_t{3}),
-                   std::uint64_t{0}));
+                   std::uint64_t{0}),
+      // int64 only, every value non-negative, so that an implementation with int64 or uint64
+      // parameters is called with every one of them: a sum that wraps to a negative int64, and
+      // counts past 2^53, where a comparison in double rounds one slot away.
+      make_fixture(label<"int64 sum wraps to negative">,
+                   inputs(std::numeric_limits<std::int64_t>::max(), std::int64_t{1},
+                          std::numeric_limits<std::int64_t>::max()),
+                   std::int64_t{0}),
+      make_fixture(label<"int64 used and request sum past capacity">,
+                   inputs(std::int64_t{1} << 62U, std::int64_t{1} << 62U, std::int64_t{1} << 62U),
+                   std::int64_t{0}),
+      make_fixture(label<"one slot short past 2^53">,
+                   inputs(std::int64_t{1} << 53U, std::int64_t{1}, std::int64_t{1} << 53U),
+                   std::int64_t{0}),
+      make_fixture(label<"request one above capacity near int64 max">,
+                   inputs(std::numeric_limits<std::int64_t>::max() - 1, std::int64_t{0},
+                          std::numeric_limits<std::int64_t>::max()),
+                   std::int64_t{0}),
+      make_fixture(label<"fits exactly past 2^53">,
+                   inputs((std::int64_t{1} << 53U) + 1, std::int64_t{1}, std::int64_t{1} << 53U),
+                   std::int64_t{1} << 53U));
 };
 }  // namespace definition
 

@@ -8,6 +8,7 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
 #include <kvc/verification/lazy_suite.hpp>
 
@@ -98,7 +99,57 @@ struct namespace_isolation {
       make_fixture(label<"model name with a trailing space">,
                    inputs(cache_namespace{"llama", "", 0, ""}, cache_namespace{"llama ", "", 0, ""},
                           std::array{1, 2}, std::array{1, 2}),
-                   std::size_t{0}));
+                   std::size_t{0}),
+      make_fixture(label<"models differ in first character">,
+                   inputs(cache_namespace{"a-llama", "", 0, ""},
+                          cache_namespace{"b-llama", "", 0, ""}, std::array{1, 2},
+                          std::array{1, 2}),
+                   std::size_t{0}),
+      // The revision is a field of its own, keyed with or without an adapter name.
+      make_fixture(label<"revision differs without an adapter">,
+                   inputs(cache_namespace{"m", "", 1, ""}, cache_namespace{"m", "", 2, ""},
+                          std::array{1, 2}, std::array{1, 2}),
+                   std::size_t{0}),
+      // Fields joined with a separator that a field may itself contain: '\x1f' (unit separator),
+      // ':', '|' and NUL, the usual choices besides '/'.
+      make_fixture(label<"model and adapter joined with a unit separator">,
+                   inputs(cache_namespace{"m\x1f" "a", "b", 0, ""},
+                          cache_namespace{"m", "a\x1f" "b", 0, ""},
+                          std::array{1, 2}, std::array{1, 2}),
+                   std::size_t{0}),
+      make_fixture(label<"model and adapter joined with a colon">,
+                   inputs(cache_namespace{"m:a", "b", 0, ""}, cache_namespace{"m", "a:b", 0, ""},
+                          std::array{1, 2}, std::array{1, 2}),
+                   std::size_t{0}),
+      make_fixture(label<"adapter and salt joined with a bar">,
+                   inputs(cache_namespace{"m", "a|b", 0, "c"}, cache_namespace{"m", "a", 0, "b|c"},
+                          std::array{1, 2}, std::array{1, 2}),
+                   std::size_t{0}),
+      make_fixture(label<"adapter and salt joined with a NUL">,
+                   inputs(cache_namespace{"m", std::string_view{"a\0b", 3}, 0, "c"},
+                          cache_namespace{"m", "a", 0, std::string_view{"b\0c", 3}}, std::array{1, 2}, std::array{1, 2}),
+                   std::size_t{0}),
+      // Token ids past 8 and 16 bits, and a prefix past 255 tokens: a comparison of narrowed ids
+      // matches 258 with 2 and 65538 with 2, and a length kept in 8 bits reads 300 as 44.
+      make_fixture(label<"token ids 256 apart">,
+                   inputs(cache_namespace{"m", "", 0, ""}, cache_namespace{"m", "", 0, ""},
+                          fixtures::join(fixtures::join(fixtures::filled<20>(1), std::array{258}),
+                                         fixtures::filled<20>(1)),
+                          fixtures::join(fixtures::join(fixtures::filled<20>(1), std::array{2}),
+                                         fixtures::filled<20>(1))),
+                   std::size_t{20}),
+      make_fixture(label<"token ids 65536 apart">,
+                   inputs(cache_namespace{"m", "", 0, ""}, cache_namespace{"m", "", 0, ""},
+                          fixtures::join(fixtures::join(fixtures::filled<20>(1), std::array{65538}),
+                                         fixtures::filled<20>(1)),
+                          fixtures::join(fixtures::join(fixtures::filled<20>(1), std::array{2}),
+                                         fixtures::filled<20>(1))),
+                   std::size_t{20}),
+      make_fixture(label<"shared prefix of 300 tokens">,
+                   inputs(cache_namespace{"m", "", 0, ""}, cache_namespace{"m", "", 0, ""},
+                          fixtures::join(fixtures::filled<300>(7), std::array{1}),
+                          fixtures::join(fixtures::filled<300>(7), std::array{2})),
+                   std::size_t{300}));
 };
 }  // namespace definition
 

@@ -90,7 +90,28 @@ struct extra_prefix_reuse {
                    inputs(std::string_view{"x"}, std::string_view{"x"},
                           fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
                           fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'w'})),
-                   std::size_t{41}));
+                   std::size_t{41}),
+      // Namespaces of one length that differ before their last character: a comparison of the
+      // length and the last character (or of a short hash of them) aliases them. 40 tokens, so
+      // that every standard policy would reuse whole blocks of the aliased cache.
+      make_fixture(label<"namespaces differ in first character">,
+                   inputs(std::string_view{"a-lora"}, std::string_view{"b-lora"},
+                          fixtures::filled<40>('a'), fixtures::filled<40>('a')),
+                   std::size_t{0}),
+      make_fixture(label<"namespaces differ in a middle character">,
+                   inputs(std::string_view{"lora-a-v2"}, std::string_view{"lora-b-v2"},
+                          fixtures::filled<40>('a'), fixtures::filled<40>('a')),
+                   std::size_t{0}),
+      // Prefixes past 255 and 256 tokens: a length kept in 8 bits reads 300 as 44 and 256 as 0.
+      make_fixture(label<"shared prefix of 300 tokens">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"},
+                          fixtures::join(fixtures::filled<300>('t'), std::array{'u'}),
+                          fixtures::join(fixtures::filled<300>('t'), std::array{'v'})),
+                   std::size_t{300}),
+      make_fixture(label<"shared prefix of exactly 256 tokens">,
+                   inputs(std::string_view{"x"}, std::string_view{"x"}, fixtures::filled<256>('t'),
+                          fixtures::filled<256>('t')),
+                   std::size_t{256}));
 };
 }  // namespace definition
 
