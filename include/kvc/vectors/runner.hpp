@@ -459,11 +459,8 @@ call_status call_with(const Impl& impl, const fixture& f, json_value& actual,
     // must all be written.
     if (trimmed_output(f.call)) actual.elements.resize(written);
   } else {
-    if (!result_value(impl(std::get<I>(held).get()...), actual)) {
-      actual = json_value{};
-      actual.form = kind::string;
-      actual.string = "(a result that is neither an integer nor a range of integers)";
-    }
+    if (!result_value(impl(std::get<I>(held).get()...), actual))
+      actual = unrepresentable("(a result that is neither an integer nor a range of integers)");
   }
   return call_status::ran;
 }

@@ -205,29 +205,25 @@ inline constexpr auto bar_joined_key = detail::joined_key<'|'>;
 /// The key is model, adapter and salt joined with NUL (C strings laid end to end).
 inline constexpr auto nul_joined_key = detail::joined_key<'\0'>;
 
-/// Compares token ids narrowed to `std::uint8_t` (a byte-wide id store): 258 is 2.
-inline constexpr auto tokens_in_8_bits = [](const kvc::cache_namespace& c,
-                                            const kvc::cache_namespace& r, const auto& cached,
-                                            const auto& requested) {
+namespace detail {
+/// Compares token ids narrowed to `Narrow` (an id store narrower than the ids).
+template <class Narrow>
+inline constexpr auto tokens_narrowed_to = [](const kvc::cache_namespace& c,
+                                              const kvc::cache_namespace& r, const auto& cached,
+                                              const auto& requested) {
   if (!(c == r)) return std::size_t{0};
   std::size_t i = 0;
   while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
-         static_cast<std::uint8_t>(cached[i]) == static_cast<std::uint8_t>(requested[i]))
+         static_cast<Narrow>(cached[i]) == static_cast<Narrow>(requested[i]))
     ++i;
   return i;
 };
+}  // namespace detail
 
+/// Compares token ids narrowed to `std::uint8_t` (a byte-wide id store): 258 is 2.
+inline constexpr auto tokens_in_8_bits = detail::tokens_narrowed_to<std::uint8_t>;
 /// Compares token ids narrowed to `std::uint16_t`: 65538 is 2.
-inline constexpr auto tokens_in_16_bits = [](const kvc::cache_namespace& c,
-                                             const kvc::cache_namespace& r, const auto& cached,
-                                             const auto& requested) {
-  if (!(c == r)) return std::size_t{0};
-  std::size_t i = 0;
-  while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
-         static_cast<std::uint16_t>(cached[i]) == static_cast<std::uint16_t>(requested[i]))
-    ++i;
-  return i;
-};
+inline constexpr auto tokens_in_16_bits = detail::tokens_narrowed_to<std::uint16_t>;
 
 /// Keeps the matched length in a `std::uint8_t`: 300 reads as 44.
 inline constexpr auto length_in_8_bits = [](const kvc::cache_namespace& c,
