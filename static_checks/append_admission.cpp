@@ -97,7 +97,8 @@ static_assert(kvc::outcomes(append_admission_extremes, bad::compares_raw) ==
                          false, false, false,  // int and int64 capacity -1 with unsigned used
                          true, true, true, true, true, true,  // the other mixed signedness
                          true, true, true, true,              // past 32 bits
-                         true, true, true, true, true});      // int64 past 2^53 and near its max
+                         true, true, true, true, true,        // int64 past 2^53 and near its max
+                         true});                              // used -2, uint64 capacity
 static_assert(kvc::conforms(append_admission, bad::narrows_to_uint32));
 static_assert(kvc::outcomes(append_admission_extremes, bad::narrows_to_uint32) ==
               std::array{true, true, true, true, true, true, true, true, true,  // the nine before
@@ -105,13 +106,21 @@ static_assert(kvc::outcomes(append_admission_extremes, bad::narrows_to_uint32) =
                          true, true,     // capacity past 32 bits; used 2^32 with one slot left
                          false, false,    // used 2^32: two requested, one slot left; above capacity
                          true, false,     // int64 sum wraps; used 2^62 reads as 0
-                         true, true, true});
+                         true, true, true, true});
 // Wrong only where a 64-bit implementation is called with every argument (all int64, all
 // non-negative): a sum wrapped back to int64, and a comparison in double.
 static_assert(kvc::conforms(append_admission, bad::wraps_to_negative_sum));
 static_assert(kvc::conforms(append_admission, bad::compares_in_double));
 static_assert(!kvc::conforms(append_admission_extremes, bad::wraps_to_negative_sum));
 static_assert(!kvc::conforms(append_admission_extremes, bad::compares_in_double));
+// Wrong only for a negative used count read in uint64 arithmetic below a full uint64 capacity.
+static_assert(kvc::conforms(append_admission, bad::unsigned_sum_unchecked_used));
+static_assert(!kvc::conforms(append_admission_extremes, bad::unsigned_sum_unchecked_used));
+
+// A ring that keeps a slot free is wrong only at a power-of-two capacity of 1,024 or more.
+static_assert(!kvc::conforms(append_admission, bad::ring_keeps_a_slot_free));
+static_assert(!kvc::outcomes(append_admission, bad::ring_keeps_a_slot_free)
+                   [kvc::suite_size<decltype(append_admission)> - 1]);  // the 1,024 one, last
 
 // The record's own fixtures miss these.
 static_assert(kvc::conforms(seed_append_admission<1>, bad::trusts_negative_used));

@@ -9,6 +9,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 #include <type_traits>
 
@@ -57,38 +58,33 @@ namespace {
 
 namespace bad = kvc::mutants::cache_namespace;
 
-/// The first nine fixtures (all the suite had before) pass, then `after` for the nine added since:
-/// model and adapter joined with a slash, adapter and salt joined with a slash, adapter against a
-/// salt of the same name, salt and adapter boundary shifted, base model against adapter, adapter
-/// revisions 2^32 apart, model names differ in case, models differ after an embedded NUL, model
-/// name with a trailing space. The last nine (models differing in the first character, a revision
-/// without an adapter, four joining separators, token ids 256 and 65536 apart, a 300-token prefix)
-/// pass too: they are there for other mutants.
-constexpr std::array<bool, 27> passes_the_first_nine_then(const std::array<bool, 9>& after) {
-  std::array<bool, 27> row{};
-  for (std::size_t i = 0; i < 27; ++i) row[i] = true;
-  for (std::size_t i = 0; i < 9; ++i) row[9 + i] = after[i];
+/// The suite's size, and each mutant's outcomes as the fixtures it fails (0-based, in the suite's
+/// order): 9 and 10 are the two slash joins, 11 and 12 the adapter-and-salt shapes, 13 a base model
+/// against an adapter, 14 revisions 2^32 apart, 15 to 17 the model names in case, after a NUL and
+/// with a trailing space; 40 to 43 are the adapter's case, the adapter's and the salt's NUL, and
+/// the salt's trailing space. Every other fixture is there for other mutants.
+constexpr std::size_t fixture_count = 58;
+static_assert(kvc::suite_size<decltype(kvc::suites::namespace_isolation)> == fixture_count);
+
+constexpr std::array<bool, fixture_count> fails_only(std::initializer_list<std::size_t> failed) {
+  std::array<bool, fixture_count> row{};
+  for (std::size_t i = 0; i < fixture_count; ++i) row[i] = true;
+  for (const std::size_t i : failed) row[i] = false;
   return row;
 }
 constexpr auto outcomes = [](const auto& impl) {
   return kvc::outcomes(kvc::suites::namespace_isolation, impl);
 };
 
-static_assert(outcomes(bad::slash_joined_key) ==
-              passes_the_first_nine_then({false, false, true, true, true, true, true, true, true}));
-static_assert(outcomes(bad::untagged_tuple) ==
-              passes_the_first_nine_then({true, true, false, true, true, true, true, true, true}));
-static_assert(outcomes(bad::salt_then_adapter_key) ==
-              passes_the_first_nine_then({true, true, false, false, true, true, true, true, true}));
-static_assert(outcomes(bad::base_cache_serves_adapters) ==
-              passes_the_first_nine_then({true, true, true, true, false, true, true, true, true}));
-static_assert(outcomes(bad::revision_as_uint32) ==
-              passes_the_first_nine_then({true, true, true, true, true, false, true, true, true}));
-static_assert(outcomes(bad::case_insensitive) ==
-              passes_the_first_nine_then({true, true, true, true, true, true, false, true, true}));
-static_assert(outcomes(bad::c_string_compare) ==
-              passes_the_first_nine_then({true, true, true, true, true, true, true, false, true}));
-static_assert(outcomes(bad::trims_whitespace) ==
-              passes_the_first_nine_then({true, true, true, true, true, true, true, true, false}));
+static_assert(outcomes(bad::slash_joined_key) == fails_only({9, 10}));
+static_assert(outcomes(bad::untagged_tuple) == fails_only({11}));
+static_assert(outcomes(bad::salt_then_adapter_key) == fails_only({11, 12}));
+static_assert(outcomes(bad::base_cache_serves_adapters) == fails_only({13}));
+static_assert(outcomes(bad::revision_as_uint32) == fails_only({14}));
+static_assert(outcomes(bad::case_insensitive) == fails_only({15, 40}));
+static_assert(outcomes(bad::c_string_compare) == fails_only({16, 41, 42}));
+static_assert(outcomes(bad::trims_whitespace) == fails_only({17, 43}));
+static_assert(outcomes(bad::revision_folded_to_32_bits) == fails_only({44}));
+static_assert(outcomes(bad::revision_as_double) == fails_only({45}));
 
 }  // namespace

@@ -245,20 +245,31 @@ constexpr bool o = true;
 
 // cu_seqlens: the fixtures in the suite's order -- two packed, one sequence, one-token sequences, a
 // one-token sequence last, empty, repeated positions, not starting at 0, no position 0, padding at
-// the tail, at the head, before a row not starting at 0, between sequences, all padding, 300
+// the tail, at the head, before a row not starting at 0, between sequences, padding marked -5,
+// positions stepping back, padding inside a sequence, positions past 16 bits, all padding, 300
 // tokens, 300 sequences; 3 rows of M-RoPE, 3 rows not starting at 0, 3 rows empty, one component.
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::no_leading_zero) ==
-              std::array{o, o, o, o, o, o, X, X, o, o, X, o, o, o, o, o, o, o, o});
+              std::array{o, o, o, o, o, o, X, X, o, o, X, o, o, o, o, X, o, o, o, o, o, o, o});
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::padding_as_position_zero) ==
-              std::array{o, o, o, o, o, o, o, o, X, X, X, X, X, o, o, o, o, o, o});
+              std::array{o, o, o, o, o, o, o, o, X, X, X, X, X, o, X, o, X, o, o, o, o, o, o});
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::offsets_index_padded_row) ==
-              std::array{o, o, o, o, o, o, o, o, o, X, X, X, o, o, o, o, o, o, o});
+              std::array{o, o, o, o, o, o, o, o, o, X, X, X, X, o, X, o, o, o, o, o, o, o, o});
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::restarts_where_not_consecutive) ==
-              std::array{o, o, o, o, o, X, o, o, o, o, o, o, o, o, o, o, o, o, o});
+              std::array{o, o, o, o, o, X, o, o, o, o, o, o, o, X, o, o, o, o, o, o, o, o, o});
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::offsets_in_uint8) ==
-              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, X, X, o, o, o, o});
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, X, X, o, o, o, o});
 static_assert(outcomes(kvc::suites::offsets_from_positions, bad::flattens_components) ==
-              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, X, X, o, o});
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, X, X, o, o});
+
+static_assert(outcomes(kvc::suites::offsets_from_positions, bad::restarts_where_positions_fall) ==
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, X, o, o, o, o, o, o, o, o, o});
+static_assert(outcomes(kvc::suites::offsets_from_positions, bad::padding_is_minus_one_only) ==
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, X, o, o, o, o, o, o, o, o, o, o});
+
+static_assert(outcomes(kvc::suites::offsets_from_positions, bad::padding_ends_a_sequence) ==
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, o, X, o, o, o, o, o, o, o, o});
+static_assert(outcomes(kvc::suites::offsets_from_positions, bad::position_zero_in_16_bits) ==
+              std::array{o, o, o, o, o, o, o, o, o, o, o, o, o, o, o, X, o, o, o, o, o, o, o});
 
 // max_seqlen: two packed, repeated positions, the longest last, one-token sequences, empty, not
 // starting at 0, no position 0, padding at the tail, at the head, between sequences, all padding,

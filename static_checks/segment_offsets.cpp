@@ -74,15 +74,24 @@ namespace bad = kvc::mutants::segment_offsets;
 using kvc::outcomes;
 
 // Offsets: the first seven fixtures (all the suite had before) pass; then one run of 300 tokens,
-// 300 runs of one token, one run of id 0, a run of id 0 after another.
+// 300 runs of one token, one run of id 0, a run of id 0 after another, adjacent ids 256 and 65536 apart.
 static_assert(outcomes(kvc::suites::segment_offsets, bad::offsets_in_uint8) ==
-              std::array{true, true, true, true, true, true, true, false, false, true, true});
+              std::array{true, true, true, true, true, true, true, false, false, true, true, true,
+                         true});
 static_assert(outcomes(kvc::suites::segment_offsets, bad::zero_id_is_padding) ==
-              std::array{true, true, true, true, true, true, true, true, false, false, false});
+              std::array{true, true, true, true, true, true, true, true, false, false, false, true,
+                         true});
+static_assert(outcomes(kvc::suites::segment_offsets, bad::offsets_of_ids_as_uint8) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, false,
+                         false});
+static_assert(outcomes(kvc::suites::segment_offsets, bad::offsets_of_ids_as_int16) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         false});
 // A trailing singleton taken for padding was already rejected, by "alternating runs", "repeated
 // after intervening segment" and "long run then a singleton"; the suite keeps it as a mutant.
 static_assert(outcomes(kvc::suites::segment_offsets, bad::drops_trailing_singleton) ==
-              std::array{true, false, true, true, true, false, false, true, false, true, true});
+              std::array{true, false, true, true, true, false, false, true, false, true, true, true,
+                         true});
 
 // Run count: the first six pass; then 300 runs of one token, adjacent ids 2^32 apart.
 static_assert(outcomes(kvc::suites::segment_run_count, bad::run_count_in_uint8) ==

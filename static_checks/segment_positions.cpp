@@ -133,7 +133,18 @@ namespace bad = kvc::mutants::segment_positions;
 // An 8-bit counter passes the thirteen fixtures the suite had before "one run of 300 tokens".
 static_assert(kvc::outcomes(kvc::suites::segment_positions, bad::position_counter_8_bits) ==
               std::array{true, true, true, true, true, true, true, true, true, true, true, true,
-                         true, false});
+                         true, false, true, true, true});
+// Ids narrowed to 8 bits merge ids 256 (and 65536) apart, narrowed to 16 bits ids 65536 apart; a
+// chunked loop that carries runs across chunks misses the change at token 64.
+static_assert(kvc::outcomes(kvc::suites::segment_positions, bad::ids_as_uint8) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         true, true, false, false, true});
+static_assert(kvc::outcomes(kvc::suites::segment_positions, bad::ids_as_int16) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         true, true, true, false, true});
+static_assert(kvc::outcomes(kvc::suites::segment_positions, bad::chunk_start_continues_run) ==
+              std::array{true, true, true, true, true, true, true, true, true, true, true, true,
+                         true, true, true, true, false});
 // A 16-bit counter passes the whole regular suite; only the run of 65,537 tokens rejects it.
 static_assert(kvc::conforms(kvc::suites::segment_positions, bad::position_counter_16_bits));
 static_assert(kvc::outcomes(kvc::suites::segment_positions_long, bad::position_counter_16_bits) ==
@@ -148,6 +159,6 @@ constexpr auto zero_id_is_padding = [](auto segments, auto out) {
 };
 static_assert(kvc::outcomes(kvc::suites::segment_positions, zero_id_is_padding) ==
               std::array{true, true, true, true, true, true, true, true, false, false, true, true,
-                         true, true});
+                         true, true, true, true, true});
 
 }  // namespace

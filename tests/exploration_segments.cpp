@@ -234,8 +234,9 @@ TEST_CASE("exploration rejects every known-bad segment implementation of the des
 }
 
 TEST_CASE("exploration rejects wrong segment implementations the fixtures miss") {
-  // Missed by the fixtures, rejected by exploration.
-  CHECK(kvc::conforms(suites::segment_positions, positions_ids_as_int8));
+  // Missed by the fixtures, rejected by exploration. (Ids narrowed to 8 bits were among these
+  // until the fixture "adjacent ids 256 apart"; exploration still rejects them on its own.)
+  CHECK_FALSE(kvc::conforms(suites::segment_positions, positions_ids_as_int8));
   CHECK(checks::check_fails("positions_ids_as_int8", suites::segment_positions,
                             positions_ids_as_int8));
   CHECK(kvc::conforms(suites::segment_positions, positions_counter_16_bits));

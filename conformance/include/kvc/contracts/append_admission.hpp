@@ -124,6 +124,29 @@ inline constexpr auto wraps_to_negative_sum = [](auto capacity, auto used, auto 
                                             : std::intmax_t{0};
 };
 
+/// Checks the request's and the capacity's signs but not the used count's, then adds in
+/// `std::uint64_t` with a wrap check: a used count of -2 reads as 2^64 - 2, and one more slot
+/// "fits" a capacity of 2^64 - 1.
+inline constexpr auto unsigned_sum_unchecked_used = [](auto capacity, auto used, auto requested) {
+  if (std::cmp_less(requested, 0) || std::cmp_less(capacity, 0)) return decltype(requested){0};
+  const auto u = static_cast<std::uint64_t>(used);
+  const auto r = static_cast<std::uint64_t>(requested);
+  const std::uint64_t sum = u + r;
+  return sum >= r && sum <= static_cast<std::uint64_t>(capacity) ? requested
+                                                                 : decltype(requested){0};
+};
+
+/// A ring buffer of a power-of-two size (1,024 or more) that keeps one slot free to tell full from
+/// empty: a capacity of 1,024 holds 1,023.
+inline constexpr auto ring_keeps_a_slot_free = [](auto capacity, auto used, auto requested) {
+  const auto c = detail::wide(capacity);
+  const bool ring = c >= 1024 && (c & (c - 1)) == 0;
+  const auto usable = ring ? c - 1 : c;
+  const auto r = detail::wide(requested);
+  const auto u = detail::wide(used);
+  return r >= 0 && u >= 0 && u <= usable && r <= usable - u ? r : std::intmax_t{0};
+};
+
 /// Compares in `double` after checking signs by value: past 2^53 one slot rounds away.
 inline constexpr auto compares_in_double = [](auto capacity, auto used, auto requested) {
   if (std::cmp_less(requested, 0) || std::cmp_less(used, 0) || std::cmp_greater(used, capacity))

@@ -123,45 +123,120 @@ inline constexpr auto revision_as_uint32 = detail::reuse_if([](const auto& c, co
              static_cast<std::uint32_t>(r.adapter_revision);
 });
 
+namespace detail {
+/// Reuses where every name is `same` and the revisions are equal.
+template <class Same>
+constexpr auto names_compared(Same same) noexcept {
+  return reuse_if([same](const auto& c, const auto& r) {
+    return same(c.model, r.model) && same(c.adapter, r.adapter) &&
+           c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
+  });
+}
+
+/// Reuses where the name `Field` is `same` and every other field is equal.
+template <auto Field, class Same>
+constexpr auto field_compared(Same same) noexcept {
+  return reuse_if([same](const kvc::cache_namespace& c, const kvc::cache_namespace& r) {
+    kvc::cache_namespace c_rest = c, r_rest = r;
+    c_rest.*Field = r_rest.*Field = std::string_view{};
+    return c_rest == r_rest && same(std::string_view{c.*Field}, std::string_view{r.*Field});
+  });
+}
+
+/// Reuses where the revisions are equal once mapped by `revision` and every other field is equal.
+template <class Revision>
+constexpr auto revision_compared(Revision revision) noexcept {
+  return reuse_if([revision](const auto& c, const auto& r) {
+    return c.model == r.model && c.adapter == r.adapter && c.salt == r.salt &&
+           revision(c.adapter_revision) == revision(r.adapter_revision);
+  });
+}
+
+namespace strings = kvc::mutants::prefix_reuse::detail;
+}  // namespace detail
+
 /// Compares names case-insensitively (as a lower-cased model name or a case-insensitive map
 /// does): "Llama" is "llama".
-inline constexpr auto case_insensitive = detail::reuse_if([](const auto& c, const auto& r) {
-  const auto same = [](std::string_view x, std::string_view y) {
-    const auto lower = [](char ch) {
-      return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
-    };
-    if (x.size() != y.size()) return false;
-    for (std::size_t i = 0; i < x.size(); ++i)
-      if (lower(x[i]) != lower(y[i])) return false;
-    return true;
-  };
-  return same(c.model, r.model) && same(c.adapter, r.adapter) &&
-         c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
-});
+inline constexpr auto case_insensitive = detail::names_compared(detail::strings::same_ignoring_case);
 
 /// Compares names as C strings (`strcmp` on `c_str()`): everything after an embedded NUL is ignored.
-inline constexpr auto c_string_compare = detail::reuse_if([](const auto& c, const auto& r) {
-  const auto same = [](std::string_view x, std::string_view y) {
-    for (std::size_t i = 0;; ++i) {
-      const char a = i < x.size() ? x[i] : '\0';
-      const char b = i < y.size() ? y[i] : '\0';
-      if (a != b) return false;
-      if (a == '\0') return true;
-    }
-  };
-  return same(c.model, r.model) && same(c.adapter, r.adapter) &&
-         c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
-});
+inline constexpr auto c_string_compare = detail::names_compared(detail::strings::same_as_c_strings);
 
 /// Trims surrounding whitespace from names (as a configuration loader does): "llama " is "llama".
-inline constexpr auto trims_whitespace = detail::reuse_if([](const auto& c, const auto& r) {
-  const auto trim = [](std::string_view x) {
-    while (!x.empty() && (x.front() == ' ' || x.front() == '\t')) x.remove_prefix(1);
-    while (!x.empty() && (x.back() == ' ' || x.back() == '\t')) x.remove_suffix(1);
-    return x;
-  };
-  return trim(c.model) == trim(r.model) && trim(c.adapter) == trim(r.adapter) &&
-         c.adapter_revision == r.adapter_revision && trim(c.salt) == trim(r.salt);
+inline constexpr auto trims_whitespace = detail::names_compared(detail::strings::same_trimmed);
+
+/// Compares each name by its length and the sum of its characters: model "ab" is model "ba".
+inline constexpr auto character_sum_names = detail::names_compared(
+    detail::strings::same_digest(detail::strings::plus, detail::strings::unweighted));
+
+/// Compares each name by its length and a position-weighted sum of its characters (1, 2, ...):
+/// model "ab" is model "ca".
+inline constexpr auto weighted_sum_names = detail::names_compared(
+    detail::strings::same_digest(detail::strings::plus, detail::strings::by_position));
+
+/// Folds the case of the adapter name only (adapters looked up case-insensitively): "SQL" is "sql".
+inline constexpr auto adapter_case_insensitive =
+    detail::field_compared<&kvc::cache_namespace::adapter>(detail::strings::same_ignoring_case);
+
+/// Compares the adapter name as a C string: "a\0x" is "a\0y".
+inline constexpr auto adapter_c_string_compare =
+    detail::field_compared<&kvc::cache_namespace::adapter>(detail::strings::same_as_c_strings);
+
+/// Compares the salt as a C string: "t\0x" is "t\0y".
+inline constexpr auto salt_c_string_compare =
+    detail::field_compared<&kvc::cache_namespace::salt>(detail::strings::same_as_c_strings);
+
+/// Trims the salt only (a salt read from a header): "t " is "t".
+inline constexpr auto salt_trims_whitespace =
+    detail::field_compared<&kvc::cache_namespace::salt>(detail::strings::same_trimmed);
+
+/// Folds the 64-bit revision into 32 bits as `r ^ (r >> 32)` (a common hash combine): 2^32 + 1
+/// is 0.
+inline constexpr auto revision_folded_to_32_bits = detail::revision_compared([](auto revision) {
+  const auto r = static_cast<std::uint64_t>(revision);
+  return static_cast<std::uint32_t>(r ^ (r >> 32));
+});
+
+/// Keeps the revision in a `double` (a JSON number): 2^53 + 1 is 2^53.
+inline constexpr auto revision_as_double =
+    detail::revision_compared([](auto revision) { return static_cast<double>(revision); });
+
+namespace detail {
+/// The decimal digits of `value`, most significant first, in `out`; returns how many.
+constexpr std::size_t decimal(std::uint64_t value, char (&out)[20]) noexcept {
+  char reversed[20]{};
+  std::size_t n = 0;
+  do {
+    reversed[n++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  for (std::size_t i = 0; i < n; ++i) out[i] = reversed[n - 1 - i];
+  return n;
+}
+}  // namespace detail
+
+/// Checks the salt only when the request has one: a request without a salt reads a tenant's
+/// salted entries.
+inline constexpr auto salt_only_when_requested = detail::reuse_if([](const auto& c, const auto& r) {
+  return c.model == r.model && c.adapter == r.adapter &&
+         c.adapter_revision == r.adapter_revision && (r.salt.empty() || c.salt == r.salt);
+});
+
+/// Compares the salt by its first 8 bytes only (a fixed-size salt field).
+inline constexpr auto salt_first_8_bytes = detail::field_compared<&kvc::cache_namespace::salt>(
+    [](std::string_view x, std::string_view y) { return x.substr(0, 8) == y.substr(0, 8); });
+
+/// Compares every name by its first 64 bytes only (fixed-size key buffers).
+inline constexpr auto names_first_64_bytes = detail::names_compared(detail::strings::same_first_64);
+
+/// Appends the revision's digits to the adapter name ("sql" + 12): adapter "sql1" at revision 2 is
+/// "sql" at revision 12.
+inline constexpr auto revision_appended_to_adapter = detail::reuse_if([](const auto& c,
+                                                                         const auto& r) {
+  char cd[20]{}, rd[20]{};
+  const std::string_view a[] = {c.adapter, {cd, detail::decimal(static_cast<std::uint64_t>(c.adapter_revision), cd)}};
+  const std::string_view b[] = {r.adapter, {rd, detail::decimal(static_cast<std::uint64_t>(r.adapter_revision), rd)}};
+  return c.model == r.model && c.salt == r.salt && detail::same_concatenation(a, b);
 });
 
 /// Compares each name by its length and last character only (a cheap key, or a hash of them):
@@ -204,6 +279,35 @@ inline constexpr auto colon_joined_key = detail::joined_key<':'>;
 inline constexpr auto bar_joined_key = detail::joined_key<'|'>;
 /// The key is model, adapter and salt joined with NUL (C strings laid end to end).
 inline constexpr auto nul_joined_key = detail::joined_key<'\0'>;
+namespace detail {
+/// The key is model, adapter, the revision's digits and salt joined with `Separator`, unescaped.
+template <char Separator>
+inline constexpr auto joined_with_revision = reuse_if([](const auto& c, const auto& r) {
+  constexpr std::string_view sep{separator<Separator>, 1};
+  char cd[20]{}, rd[20]{};
+  const std::string_view cr{cd, decimal(static_cast<std::uint64_t>(c.adapter_revision), cd)};
+  const std::string_view rr{rd, decimal(static_cast<std::uint64_t>(r.adapter_revision), rd)};
+  const std::string_view a[] = {c.model, sep, c.adapter, sep, cr, sep, c.salt};
+  const std::string_view b[] = {r.model, sep, r.adapter, sep, rr, sep, r.salt};
+  return same_concatenation(a, b);
+});
+}  // namespace detail
+
+/// The key is model, adapter, revision and salt joined with '|', unescaped.
+inline constexpr auto bar_joined_with_revision = detail::joined_with_revision<'|'>;
+/// The key is model, adapter, revision and salt joined with NUL.
+inline constexpr auto nul_joined_with_revision = detail::joined_with_revision<'\0'>;
+
+/// The key is model, adapter and salt joined with ','.
+inline constexpr auto comma_joined_key = detail::joined_key<','>;
+/// The key is model, adapter and salt joined with '@' (as in "model@adapter").
+inline constexpr auto at_joined_key = detail::joined_key<'@'>;
+/// The key is model, adapter and salt joined with a newline (one field per line).
+inline constexpr auto newline_joined_key = detail::joined_key<'\n'>;
+/// The key is model, adapter and salt joined with '-'.
+inline constexpr auto dash_joined_key = detail::joined_key<'-'>;
+/// The key is model, adapter and salt joined with '_'.
+inline constexpr auto underscore_joined_key = detail::joined_key<'_'>;
 
 namespace detail {
 /// Compares token ids narrowed to `Narrow` (an id store narrower than the ids).

@@ -26,6 +26,10 @@ struct rules {
   bool padding_is_zero = false;  ///< with padding kept: a negative position reads as 0
   bool first_starts = true;      ///< false: only a position 0 starts a sequence
   bool consecutive = false;      ///< true: a sequence also ends where a position is not the last + 1
+  bool falls_start = false;      ///< true: a sequence also ends where a position is below the last
+  bool minus_one_only = false;   ///< true: only -1 is padding; other negatives are positions
+  bool after_padding_starts = false;  ///< true: the first token after padding starts a sequence
+  bool zero_in_int16 = false;    ///< true: "position 0" is tested on the position narrowed to 16 bits
 };
 
 /// Walks `count` tokens of `positions`, the k-th at index `first + k * stride`, under `r`, and calls
@@ -36,15 +40,21 @@ constexpr std::size_t walk(const auto& positions, std::size_t first, std::size_t
                            std::size_t count, rules r, OnStart on_start) {
   std::size_t kept = 0;
   std::int64_t last = 0;
+  bool after_padding = false;
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t index = first + k * stride;
     auto position = static_cast<std::int64_t>(positions[index]);
-    if (position < 0) {
+    if (position < 0 && !(r.minus_one_only && position != -1)) {
+      after_padding = true;
       if (r.remove_padding) continue;
       if (r.padding_is_zero) position = 0;
     }
-    if ((r.first_starts && kept == 0) || position == 0 ||
-        (r.consecutive && kept != 0 && position != last + 1))
+    const bool zero = r.zero_in_int16 ? static_cast<std::int16_t>(position) == 0 : position == 0;
+    const bool resumes = r.after_padding_starts && after_padding;
+    after_padding = false;
+    if ((r.first_starts && kept == 0) || zero || resumes ||
+        (r.consecutive && kept != 0 && position != last + 1) ||
+        (r.falls_start && kept != 0 && position < last))
       on_start(kept, index);
     last = position;
     ++kept;
@@ -158,6 +168,28 @@ inline constexpr auto offsets_index_padded_row = [](auto positions, auto out) {
 /// `diff(position_ids) != 1`): M-RoPE's repeated positions split a sequence.
 inline constexpr auto restarts_where_not_consecutive = [](auto positions, auto out) {
   detail::offsets_under(positions, out, {.consecutive = true});
+};
+
+/// A sequence also ends wherever a position falls below the last one (boundaries from
+/// `diff(position_ids) < 0`): a sequence whose positions step back is split.
+inline constexpr auto restarts_where_positions_fall = [](auto positions, auto out) {
+  detail::offsets_under(positions, out, {.falls_start = true});
+};
+
+/// Only -1 is padding: -5 is read as a position, so its tokens are counted.
+inline constexpr auto padding_is_minus_one_only = [](auto positions, auto out) {
+  detail::offsets_under(positions, out, {.minus_one_only = true});
+};
+
+/// The first token after padding starts a sequence (padding taken for a sequence boundary): a
+/// sequence with padding inside it is split.
+inline constexpr auto padding_ends_a_sequence = [](auto positions, auto out) {
+  detail::offsets_under(positions, out, {.after_padding_starts = true});
+};
+
+/// "Position 0" tested on the position narrowed to `std::int16_t`: 65536 reads as 0.
+inline constexpr auto position_zero_in_16_bits = [](auto positions, auto out) {
+  detail::offsets_under(positions, out, {.zero_in_int16 = true});
 };
 
 /// The starts without the closing total.

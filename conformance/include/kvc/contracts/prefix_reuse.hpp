@@ -8,6 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
+#include <string_view>
 
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/ranges.hpp>
@@ -134,6 +136,202 @@ inline constexpr auto compares_length_and_last_character =
       return same ? detail::common_prefix(cached, requested) : std::size_t{0};
     };
 
+// --- Token comparisons that look right on short inputs ------------------------------------------
+
+namespace detail {
+/// `prefix(cached, requested)` where the namespaces are equal (`==`: a string or a
+/// `kvc::cache_namespace`), else 0: a bug in the token comparison alone.
+template <class Prefix>
+constexpr auto in_same_namespace(Prefix prefix) noexcept {
+  return [prefix](const auto& cache_ns, const auto& request_ns, const auto& cached,
+                  const auto& requested) {
+    return cache_ns == request_ns ? prefix(cached, requested) : std::size_t{0};
+  };
+}
+
+/// Whole chunks of `Chunk` tokens matched by a digest that ignores the order of the ids (`Fold`:
+/// a sum or an xor), then single tokens: a chunk whose ids are permuted matches.
+template <std::size_t Chunk, class Fold>
+constexpr auto chunks_by_digest(Fold fold) noexcept {
+  return in_same_namespace([fold](const auto& cached, const auto& requested) {
+    const std::size_t n = shorter(cached, requested);
+    std::size_t i = 0;
+    while (i + Chunk <= n) {
+      long long a = 0, b = 0;
+      for (std::size_t k = 0; k < Chunk; ++k) {
+        a = fold(a, static_cast<long long>(cached[i + k]));
+        b = fold(b, static_cast<long long>(requested[i + k]));
+      }
+      if (a != b) break;
+      i += Chunk;
+    }
+    while (i < n && kvc::detail::equal_ids(cached[i], requested[i])) ++i;
+    return i;
+  });
+}
+}  // namespace detail
+
+/// Gives up after 4,096 tokens (a lookup bounded by an old context window): 5,000 reads as 4,096.
+inline constexpr auto capped_at_4096 = detail::in_same_namespace([](const auto& cached,
+                                                                    const auto& requested) {
+  const std::size_t prefix = detail::common_prefix(cached, requested);
+  return prefix > 4096 ? std::size_t{4096} : prefix;
+});
+
+/// Takes two sequences of one length past 512 tokens for the same one (a shortcut for long
+/// repeated prompts).
+inline constexpr auto equal_long_lengths_match_whole =
+    detail::in_same_namespace([](const auto& cached, const auto& requested) {
+      const std::size_t n = std::ranges::size(cached);
+      return n == std::ranges::size(requested) && n > 512 ? n
+                                                          : detail::common_prefix(cached, requested);
+    });
+
+/// Past 32 tokens, compares the first and the last 16 of the shorter length only.
+inline constexpr auto compares_ends_only = detail::in_same_namespace([](const auto& cached,
+                                                                        const auto& requested) {
+  const std::size_t n = detail::shorter(cached, requested);
+  if (n <= 32) return detail::common_prefix(cached, requested);
+  for (std::size_t i = 0; i < 16; ++i)
+    if (!kvc::detail::equal_ids(cached[i], requested[i])) return i;
+  for (std::size_t i = n - 16; i < n; ++i)
+    if (!kvc::detail::equal_ids(cached[i], requested[i])) return i;
+  return n;
+});
+
+/// Past 32 tokens, compares every other token only (a sampled check).
+inline constexpr auto samples_every_other_token =
+    detail::in_same_namespace([](const auto& cached, const auto& requested) {
+      const std::size_t n = detail::shorter(cached, requested);
+      if (n <= 32) return detail::common_prefix(cached, requested);
+      for (std::size_t i = 0; i < n; i += 2)
+        if (!kvc::detail::equal_ids(cached[i], requested[i])) return i;
+      return n;
+    });
+
+/// Compares 64-token chunks, then the tail one token past the last equal chunk (a loop whose tail
+/// starts at `end + 1`): a mismatch at token 64 is skipped.
+inline constexpr auto chunk_tail_skips_boundary =
+    detail::in_same_namespace([](const auto& cached, const auto& requested) {
+      const std::size_t n = detail::shorter(cached, requested);
+      std::size_t i = 0;
+      while (i + 64 <= n) {
+        bool equal = true;
+        for (std::size_t k = 0; k < 64; ++k)
+          equal = equal && kvc::detail::equal_ids(cached[i + k], requested[i + k]);
+        if (!equal) break;
+        i += 64;
+      }
+      if (i == 0 || i == n) return detail::common_prefix(cached, requested);
+      std::size_t j = i + 1;
+      while (j < n && kvc::detail::equal_ids(cached[j], requested[j])) ++j;
+      return j;
+    });
+
+/// Matches 8-token chunks by the sum of their ids: two ids swapped within a chunk match.
+inline constexpr auto chunk_sums_of_8 =
+    detail::chunks_by_digest<8>([](long long digest, long long id) { return digest + id; });
+
+/// Matches 16-token blocks by the xor of their ids (a block hash that ignores order).
+inline constexpr auto block_xor_of_16 =
+    detail::chunks_by_digest<16>([](long long digest, long long id) { return digest ^ id; });
+
+// --- String namespaces compared by less than their bytes ----------------------------------------
+
+namespace detail {
+/// Reuses the common prefix where `same(cache_ns, request_ns)`, else nothing.
+template <class Same>
+constexpr auto when_namespaces(Same same) noexcept {
+  return [same](const auto& cache_ns, const auto& request_ns, const auto& cached,
+                const auto& requested) {
+    return same(std::string_view{cache_ns}, std::string_view{request_ns})
+               ? common_prefix(cached, requested)
+               : std::size_t{0};
+  };
+}
+
+/// One length and one `Fold` over the characters, each weighted by `Weight(i)`.
+template <class Fold, class Weight>
+constexpr auto same_digest(Fold fold, Weight weight) noexcept {
+  return [fold, weight](std::string_view x, std::string_view y) {
+    if (x.size() != y.size()) return false;
+    long long a = 0, b = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      a = fold(a, weight(i) * static_cast<unsigned char>(x[i]));
+      b = fold(b, weight(i) * static_cast<unsigned char>(y[i]));
+    }
+    return a == b;
+  };
+}
+inline constexpr auto plus = [](long long d, long long c) { return d + c; };
+inline constexpr auto exclusive_or = [](long long d, long long c) { return d ^ c; };
+inline constexpr auto unweighted = [](std::size_t) { return 1LL; };
+inline constexpr auto by_position = [](std::size_t i) { return static_cast<long long>(i) + 1; };
+
+/// Names equal with ASCII letters folded to lower case.
+inline constexpr auto same_ignoring_case = [](std::string_view x, std::string_view y) {
+  const auto lower = [](char ch) {
+    return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
+  };
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (lower(x[i]) != lower(y[i])) return false;
+  return true;
+};
+
+/// Names equal as C strings (`strcmp`): nothing after an embedded NUL counts.
+inline constexpr auto same_as_c_strings = [](std::string_view x, std::string_view y) {
+  for (std::size_t i = 0;; ++i) {
+    const char a = i < x.size() ? x[i] : '\0';
+    const char b = i < y.size() ? y[i] : '\0';
+    if (a != b) return false;
+    if (a == '\0') return true;
+  }
+};
+
+/// Names equal in their first 64 bytes (a fixed-size key buffer).
+inline constexpr auto same_first_64 = [](std::string_view x, std::string_view y) {
+  return x.substr(0, 64) == y.substr(0, 64);
+};
+
+/// Names equal once surrounding spaces and tabs are trimmed.
+inline constexpr auto same_trimmed = [](std::string_view x, std::string_view y) {
+  const auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    return t;
+  };
+  return trim(x) == trim(y);
+};
+}  // namespace detail
+
+/// Compares namespaces by their length and the sum of their characters (an additive checksum):
+/// "lora-ab" is "lora-ba".
+inline constexpr auto namespace_character_sum =
+    detail::when_namespaces(detail::same_digest(detail::plus, detail::unweighted));
+/// Compares namespaces by their length and the xor of their characters.
+inline constexpr auto namespace_character_xor =
+    detail::when_namespaces(detail::same_digest(detail::exclusive_or, detail::unweighted));
+/// Compares namespaces by their length and a sum of characters weighted by position (1, 2, ...):
+/// "ab" is "ca".
+inline constexpr auto namespace_weighted_sum =
+    detail::when_namespaces(detail::same_digest(detail::plus, detail::by_position));
+/// Compares namespaces by their first 64 bytes only (a fixed-size key buffer).
+inline constexpr auto namespace_first_64_bytes = detail::when_namespaces(detail::same_first_64);
+/// Strips a trailing '/' from namespaces (path-like names normalized): "org/m/" is "org/m".
+inline constexpr auto namespace_trailing_slash_stripped =
+    detail::when_namespaces([](std::string_view x, std::string_view y) {
+      if (x.ends_with('/')) x.remove_suffix(1);
+      if (y.ends_with('/')) y.remove_suffix(1);
+      return x == y;
+    });
+/// Compares namespaces case-insensitively: "Lora" is "lora".
+inline constexpr auto namespace_case_insensitive = detail::when_namespaces(detail::same_ignoring_case);
+/// Compares namespaces as C strings: "m\0a" is "m\0b".
+inline constexpr auto namespace_c_string_compare = detail::when_namespaces(detail::same_as_c_strings);
+/// Trims spaces and tabs around namespaces: "m " is "m".
+inline constexpr auto namespace_trims_whitespace = detail::when_namespaces(detail::same_trimmed);
+
 // --- Block-granular reuse: impl(cache_ns, request_ns, cached, requested, block_size) ------------
 
 /// Counts a partially matched block as reusable (rounds up).
@@ -231,6 +429,20 @@ inline constexpr auto vllm_engine = [](const auto& cache_ns, const auto& request
   const std::size_t max_hit = size == 0 ? 0 : size - 1;
   const std::size_t matched = exact_engine(cache_ns, request_ns, cached, requested);
   return (matched < max_hit ? matched : max_hit) / 16 * 16;
+};
+
+/// An engine with policy P that keeps the last token for recomputation one short of the shorter
+/// sequence rather than of the request: a whole cached prefix inside a longer request loses its
+/// last token, and with blocks its last block (32 cached of 40 requested: 16 under vLLM's policy).
+template <kvc::reuse_policy P>
+inline constexpr auto recomputes_within_shorter = [](const auto& cache_ns, const auto& request_ns,
+                                                     const auto& cached, const auto& requested) {
+  if (P.block_size == 0 || !(cache_ns == request_ns)) return std::size_t{0};
+  const std::size_t exact = detail::common_prefix(cached, requested);
+  const std::size_t n = detail::shorter(cached, requested);
+  const std::size_t cap = n == 0 ? 0 : n - 1;
+  const std::size_t capped = P.recompute_last_token && exact > cap ? cap : exact;
+  return capped - capped % P.block_size;
 };
 
 }  // namespace kvc::mutants::prefix_reuse

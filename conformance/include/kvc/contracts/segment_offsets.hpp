@@ -127,6 +127,23 @@ inline constexpr auto offsets_in_uint8 = [](auto segments, auto out) {
     if (detail::starts_run(segments, i)) out[n++] = offset;
   out[n] = offset;
 };
+namespace detail {
+/// Run starts of ids narrowed to `Narrow`, then the total.
+template <class Narrow>
+inline constexpr auto offsets_of_ids_narrowed_to = [](auto segments, auto out) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    if (i == 0 || static_cast<Narrow>(segments[i]) != static_cast<Narrow>(segments[i - 1]))
+      out[n++] = i;
+  out[n] = segments.size();
+};
+}  // namespace detail
+
+/// Compares ids narrowed to `std::uint8_t` (a byte-wide id store): ids 1 and 257 are one run.
+inline constexpr auto offsets_of_ids_as_uint8 = detail::offsets_of_ids_narrowed_to<std::uint8_t>;
+/// Compares ids narrowed to `std::int16_t`: ids 1 and 65537 are one run.
+inline constexpr auto offsets_of_ids_as_int16 = detail::offsets_of_ids_narrowed_to<std::int16_t>;
+
 /// Takes id 0 for padding (as unpadding helpers built on attention masks do): its tokens are
 /// dropped, and the offsets count only the others.
 inline constexpr auto zero_id_is_padding = [](auto segments, auto out) {

@@ -83,6 +83,29 @@ inline constexpr auto position_counter_8_bits = [](auto segments, auto out) {
     out[i] = position;
   }
 };
+namespace detail {
+/// Compares ids narrowed to `Narrow` (an id store narrower than the ids).
+template <class Narrow>
+inline constexpr auto ids_narrowed_to = [](auto segments, auto out) {
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    out[i] = i > 0 && static_cast<Narrow>(segments[i]) == static_cast<Narrow>(segments[i - 1])
+                 ? out[i - 1] + 1
+                 : 0;
+};
+}  // namespace detail
+
+/// Compares ids narrowed to `std::uint8_t` (a byte-wide id store): ids 1 and 257 are one run.
+inline constexpr auto ids_as_uint8 = detail::ids_narrowed_to<std::uint8_t>;
+/// Compares ids narrowed to `std::int16_t`: ids 1 and 65537 are one run.
+inline constexpr auto ids_as_int16 = detail::ids_narrowed_to<std::int16_t>;
+
+/// Takes every 64-token chunk's first token for the continuation of the run before it (a chunked
+/// loop that carries the run across chunks without comparing): an id change at token 64 is missed.
+inline constexpr auto chunk_start_continues_run = [](auto segments, auto out) {
+  for (std::size_t i = 0; i < segments.size(); ++i)
+    out[i] = i > 0 && (i % 64 == 0 || segments[i] == segments[i - 1]) ? out[i - 1] + 1 : 0;
+};
+
 /// Keeps the position counter in a `std::uint16_t`: positions wrap to 0 at 65,536. (The array
 /// shape, a hot loop over raw pointers: cheap enough to run on 65,537 tokens at compile time.)
 inline constexpr auto position_counter_16_bits =

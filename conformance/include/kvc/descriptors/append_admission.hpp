@@ -24,7 +24,8 @@ inline constexpr auto append_admission_contract = describe_contract<"append_admi
             named<"returns_free_slots">(mutants::append_admission::returns_free_slots),
             named<"returns_flag">(mutants::append_admission::returns_flag),
             named<"trusts_negative_used">(mutants::append_admission::trusts_negative_used),
-            named<"clamps_negative_used">(mutants::append_admission::clamps_negative_used)),
+            named<"clamps_negative_used">(mutants::append_admission::clamps_negative_used),
+            named<"ring_keeps_a_slot_free">(mutants::append_admission::ring_keeps_a_slot_free)),
         // The record's table: fits exactly, one free short, partial would fit, empty append,
         // empty cache, full cache, negative request.
         record(suites::seed_append_admission<1>,
@@ -40,6 +41,7 @@ inline constexpr auto append_admission_contract = describe_contract<"append_admi
         named<"compares_raw">(mutants::append_admission::compares_raw),
         named<"narrows_to_uint32">(mutants::append_admission::narrows_to_uint32),
         named<"wraps_to_negative_sum">(mutants::append_admission::wraps_to_negative_sum),
-        named<"compares_in_double">(mutants::append_admission::compares_in_double)));
+        named<"compares_in_double">(mutants::append_admission::compares_in_double),
+        named<"unsigned_sum_unchecked_used">(mutants::append_admission::unsigned_sum_unchecked_used)));
 
 }  // namespace kvc::verification

@@ -30,6 +30,11 @@ inline constexpr auto offsets_from_positions_contract = describe_contract<"offse
         named<"drops_last_sequence">(mutants::offsets_from_positions::drops_last_sequence),
         named<"empty_writes_nothing">(mutants::offsets_from_positions::empty_writes_nothing),
         named<"offsets_in_uint8">(mutants::offsets_from_positions::offsets_in_uint8),
+        named<"restarts_where_positions_fall">(
+            mutants::offsets_from_positions::restarts_where_positions_fall),
+        named<"padding_is_minus_one_only">(mutants::offsets_from_positions::padding_is_minus_one_only),
+        named<"padding_ends_a_sequence">(mutants::offsets_from_positions::padding_ends_a_sequence),
+        named<"position_zero_in_16_bits">(mutants::offsets_from_positions::position_zero_in_16_bits),
         named<"flattens_components">(mutants::offsets_from_positions::flattens_components),
         named<"reads_token_major">(mutants::offsets_from_positions::reads_token_major),
         named<"offsets_count_values">(mutants::offsets_from_positions::offsets_count_values)),

@@ -35,7 +35,23 @@ template <fixed_label Name, reuse_policy P, class... OtherEngines>
       named<"capped_window under the policy">(bad::under<P>(bad::capped_window)),
       named<"length_in_8_bits under the policy">(bad::under<P>(bad::length_in_8_bits)),
       named<"compares_length_and_last_character under the policy">(
-          bad::under<P>(bad::compares_length_and_last_character)));
+          bad::under<P>(bad::compares_length_and_last_character)),
+      named<"capped_at_4096 under the policy">(bad::under<P>(bad::capped_at_4096)),
+      named<"equal_long_lengths_match_whole under the policy">(bad::under<P>(bad::equal_long_lengths_match_whole)),
+      named<"compares_ends_only under the policy">(bad::under<P>(bad::compares_ends_only)),
+      named<"samples_every_other_token under the policy">(bad::under<P>(bad::samples_every_other_token)),
+      named<"chunk_sums_of_8 under the policy">(bad::under<P>(bad::chunk_sums_of_8)),
+      named<"block_xor_of_16 under the policy">(bad::under<P>(bad::block_xor_of_16)),
+      named<"chunk_tail_skips_boundary under the policy">(bad::under<P>(bad::chunk_tail_skips_boundary)),
+      named<"namespace_character_sum under the policy">(bad::under<P>(bad::namespace_character_sum)),
+      named<"namespace_character_xor under the policy">(bad::under<P>(bad::namespace_character_xor)),
+      named<"namespace_weighted_sum under the policy">(bad::under<P>(bad::namespace_weighted_sum)),
+      named<"namespace_case_insensitive under the policy">(bad::under<P>(bad::namespace_case_insensitive)),
+      named<"namespace_c_string_compare under the policy">(bad::under<P>(bad::namespace_c_string_compare)),
+      named<"namespace_trims_whitespace under the policy">(bad::under<P>(bad::namespace_trims_whitespace)),
+      named<"namespace_first_64_bytes under the policy">(bad::under<P>(bad::namespace_first_64_bytes)),
+      named<"namespace_trailing_slash_stripped under the policy">(
+          bad::under<P>(bad::namespace_trailing_slash_stripped)));
 }
 
 /// The block suite for P: kvc's block form under P passes; every exact block mutant under P, and
@@ -74,7 +90,23 @@ inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
             named<"capped_window">(mutants::prefix_reuse::capped_window),
             named<"length_in_8_bits">(mutants::prefix_reuse::length_in_8_bits),
             named<"compares_length_and_last_character">(
-                mutants::prefix_reuse::compares_length_and_last_character)),
+                mutants::prefix_reuse::compares_length_and_last_character),
+            named<"capped_at_4096">(mutants::prefix_reuse::capped_at_4096),
+            named<"equal_long_lengths_match_whole">(mutants::prefix_reuse::equal_long_lengths_match_whole),
+            named<"compares_ends_only">(mutants::prefix_reuse::compares_ends_only),
+            named<"samples_every_other_token">(mutants::prefix_reuse::samples_every_other_token),
+            named<"chunk_sums_of_8">(mutants::prefix_reuse::chunk_sums_of_8),
+            named<"block_xor_of_16">(mutants::prefix_reuse::block_xor_of_16),
+            named<"chunk_tail_skips_boundary">(mutants::prefix_reuse::chunk_tail_skips_boundary),
+            named<"namespace_character_sum">(mutants::prefix_reuse::namespace_character_sum),
+            named<"namespace_character_xor">(mutants::prefix_reuse::namespace_character_xor),
+            named<"namespace_weighted_sum">(mutants::prefix_reuse::namespace_weighted_sum),
+            named<"namespace_case_insensitive">(mutants::prefix_reuse::namespace_case_insensitive),
+            named<"namespace_c_string_compare">(mutants::prefix_reuse::namespace_c_string_compare),
+            named<"namespace_trims_whitespace">(mutants::prefix_reuse::namespace_trims_whitespace),
+            named<"namespace_first_64_bytes">(mutants::prefix_reuse::namespace_first_64_bytes),
+            named<"namespace_trailing_slash_stripped">(
+                mutants::prefix_reuse::namespace_trailing_slash_stripped)),
         // The record's table: same namespace prefix, different model, same namespace mismatch,
         // same namespace empty, different namespace empty, same namespace full.
         record(suites::seed_prefix_reuse<1>,
@@ -100,12 +132,16 @@ inline constexpr auto prefix_reuse_contract = describe_contract<"prefix_reuse">(
     prefix_reuse_under_check<"prefix_reuse_under last token recomputed", recompute_last_policy>(
         named<"exact_engine">(mutants::prefix_reuse::exact_engine),
         named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
-        named<"vllm_engine">(mutants::prefix_reuse::vllm_engine)),
+        named<"vllm_engine">(mutants::prefix_reuse::vllm_engine),
+        named<"recomputes_within_shorter">(
+            mutants::prefix_reuse::recomputes_within_shorter<recompute_last_policy>)),
     prefix_reuse_under_check<"prefix_reuse_under blocks of 16, last token recomputed",
                              vllm_policy>(
         named<"exact_engine">(mutants::prefix_reuse::exact_engine),
         named<"whole_blocks_engine">(mutants::prefix_reuse::whole_blocks_engine),
-        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine)),
+        named<"token_radix_engine">(mutants::prefix_reuse::token_radix_engine),
+        named<"recomputes_within_shorter">(
+            mutants::prefix_reuse::recomputes_within_shorter<vllm_policy>)),
     block_prefix_reuse_under_check<"block_prefix_reuse_under exact", exact_policy,
                                    blocks_of_16_policy, recompute_last_policy, vllm_policy>(),
     block_prefix_reuse_under_check<"block_prefix_reuse_under blocks of 16", blocks_of_16_policy,

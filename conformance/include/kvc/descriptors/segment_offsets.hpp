@@ -24,7 +24,9 @@ inline constexpr auto segment_offsets_contract = describe_contract<"segment_offs
         named<"lengths_not_offsets">(mutants::segment_offsets::lengths_not_offsets),
         named<"offsets_in_uint8">(mutants::segment_offsets::offsets_in_uint8),
         named<"zero_id_is_padding">(mutants::segment_offsets::zero_id_is_padding),
-        named<"drops_trailing_singleton">(mutants::segment_offsets::drops_trailing_singleton)),
+        named<"drops_trailing_singleton">(mutants::segment_offsets::drops_trailing_singleton),
+        named<"offsets_of_ids_as_uint8">(mutants::segment_offsets::offsets_of_ids_as_uint8),
+        named<"offsets_of_ids_as_int16">(mutants::segment_offsets::offsets_of_ids_as_int16)),
     // [B, L] batches: the row-aware form.
     check_suite<"segment_offsets_rows", "">(
         suites::segment_offsets_rows, kvc::segment_offsets,

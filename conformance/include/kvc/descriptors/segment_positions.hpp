@@ -24,7 +24,10 @@ inline constexpr auto segment_positions_contract = describe_contract<"segment_po
             named<"resets_at_default_id_only">(mutants::segment_positions::resets_at_default_id_only),
             named<"skips_last_token">(mutants::segment_positions::skips_last_token),
             named<"resumes_reused_id">(mutants::segment_positions::resumes_reused_id),
-            named<"position_counter_8_bits">(mutants::segment_positions::position_counter_8_bits)),
+            named<"position_counter_8_bits">(mutants::segment_positions::position_counter_8_bits),
+            named<"ids_as_uint8">(mutants::segment_positions::ids_as_uint8),
+            named<"ids_as_int16">(mutants::segment_positions::ids_as_int16),
+            named<"chunk_start_continues_run">(mutants::segment_positions::chunk_start_continues_run)),
         // The record's table: two segments, alternating runs, same run, empty, single segment,
         // repeated after intervening segment.
         record(suites::seed_segment_positions<1>,

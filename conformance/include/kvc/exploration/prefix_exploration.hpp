@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -44,10 +45,24 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
   a.adapter_revision = g.percent(50) ? g.below(4) : g.integer<std::uint64_t>();
   a.salt = g.percent(40) ? std::string() : g.text();
   b = a;
-  switch (g.below(12)) {
+  switch (g.below(13)) {
     case 0:
     case 1:
     case 2: break;  // equal
+    case 12: {
+      // The adapter's last digit moved into the revision: "x1" at r and "x" at 1r read alike
+      // once the revision's digits follow the adapter's name.
+      std::string name = a.adapter.empty() ? std::string("x") : a.adapter;
+      const char digit = static_cast<char>('1' + g.below(9));
+      std::uint64_t r = g.below(100);
+      std::uint64_t scale = 10;
+      while (scale <= r) scale *= 10;
+      a.adapter = name + digit;
+      a.adapter_revision = r;
+      b.adapter = name;
+      b.adapter_revision = static_cast<std::uint64_t>(digit - '0') * scale + r;
+      break;
+    }
     case 3: b.model = g.other_text(a.model); break;
     case 4: b.adapter = g.other_text(a.adapter); break;
     case 5: b.adapter_revision = g.percent(50) ? a.adapter_revision + 1 : g.colliding(a.adapter_revision); break;
@@ -64,9 +79,11 @@ inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
       if (g.percent(45)) {
         // A separator moved across the field boundary: ("x", "y/z") and ("x/y", "z") read alike
         // once joined with "/". The separators engines join keys with: path and URL marks,
-        // the ASCII unit and record separators, NUL, list punctuation.
-        static constexpr std::array<char, 12> separators{'/', ':', '|', '\0', '\x1f', '\x1e',
-                                                         ',', ';', '#', '@', '.', ' '};
+        // the ASCII unit and record separators, NUL, list punctuation, line and field breaks,
+        // the marks of identifiers and of query strings.
+        static constexpr std::array<char, 20> separators{'/', ':', '|', '\0', '\x1f', '\x1e',
+                                                         ',', ';', '#', '@', '.', ' ', '\n',
+                                                         '\t', '-', '_', '=', '+', '&', '~'};
         std::string* a_left[] = {&a.model, &a.adapter, &a.adapter};
         std::string* a_right[] = {&a.adapter, &a.salt, &a.model};
         const char sep = separators[g.below(separators.size())];
@@ -118,13 +135,18 @@ void draw_token_pair(case_generator& g, std::vector<Cached>& cached,
                      std::vector<Requested>& requested, const std::array<std::size_t, N>& blocks,
                      const explore_options& options) {
   const std::size_t long_one_in = options.long_sequences ? 200 : 0;
-  const std::size_t cached_length = g.length(blocks, long_one_in);
+  std::size_t cached_length = g.length(blocks, long_one_in);
   std::size_t requested_length = 0;
   switch (g.below(4)) {
     case 0: requested_length = cached_length; break;
     case 1: requested_length = cached_length + g.below(3); break;
     case 2: requested_length = cached_length > 2 ? cached_length - g.below(3) : cached_length; break;
     default: requested_length = g.length(blocks, long_one_in); break;
+  }
+  // Now and then two long sequences of one length (past 512), which a shortcut takes for equal.
+  if (g.below(50) == 0) {
+    cached_length = 513 + g.below(100);
+    requested_length = cached_length;
   }
   const std::size_t shorter = cached_length < requested_length ? cached_length : requested_length;
   std::size_t shared = shorter;

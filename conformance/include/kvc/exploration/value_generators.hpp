@@ -201,8 +201,9 @@ class case_generator {
       case 4: {
         // The characters engines join keys with, split on or trim: a text holding them aliases a
         // joined key or a trimmed one.
-        static constexpr std::array<char, 12> separators{'/', ':', '|', ',', ' ', '\t', '\n',
-                                                         '\0', '_', '-', '\x1f', ';'};
+        static constexpr std::array<char, 16> separators{'/', ':', '|', ',', ' ', '\t', '\n',
+                                                         '\0', '_', '-', '\x1f', ';', '@', '#',
+                                                         '.', '='};
         std::string joined(1 + below(8), 'a');
         for (auto& c : joined)
           c = percent(40) ? separators[below(separators.size())] : static_cast<char>('a' + below(3));
@@ -221,7 +222,7 @@ class case_generator {
   std::string other_text(const std::string& base) {
     for (int attempt = 0; attempt < 8; ++attempt) {
       std::string t = base;
-      switch (below(9)) {
+      switch (below(10)) {
         case 0:
           if (!t.empty()) {
             // Anywhere, or just past a power of two (where a truncated comparison stops), or last.
@@ -274,6 +275,27 @@ class case_generator {
             t.insert(t.begin(), c);
           break;
         }
+        case 9:
+          // The same digest: two characters swapped (an anagram: a sum or an xor of the
+          // characters is kept), or two changed so that a sum weighted by position (1, 2, ...)
+          // is kept (the first up by the second's weight, the second down by the first's).
+          if (t.size() < 2) t = "ab";
+          {
+            const std::size_t i = below(t.size() - 1);
+            const std::size_t j = i + 1 + below(t.size() - 1 - i);
+            if (percent(50) && t[i] != t[j]) {
+              std::swap(t[i], t[j]);
+            } else {
+              const auto up = static_cast<unsigned char>(t[i]);
+              const auto down = static_cast<unsigned char>(t[j]);
+              // Kept printable ASCII, so that every language reads the text (Python as str).
+              if (up + j + 1 <= 126 && down >= 33 + i + 1) {
+                t[i] = static_cast<char>(up + j + 1);
+                t[j] = static_cast<char>(down - (i + 1));
+              }
+            }
+          }
+          break;
         default: t = base + base; break;
       }
       if (t != base) return t;

@@ -42,7 +42,10 @@ struct extra_append_admission {
       make_fixture(label<"negative used">, inputs(5, -2, 3), 0),
       make_fixture(label<"negative used would fit">, inputs(5, -2, 6), 0),
       make_fixture(label<"negative capacity">, inputs(-2, -4, 1), 0),
-      make_fixture(label<"request equals capacity with slots used">, inputs(8, 1, 8), 0));
+      make_fixture(label<"request equals capacity with slots used">, inputs(8, 1, 8), 0),
+      // A capacity of 1,024 filled exactly: a ring of a power-of-two size that keeps one slot
+      // free to tell full from empty has 1,023.
+      make_fixture(label<"fills a capacity of 1024 exactly">, inputs(1024, 1000, 24), 24));
 };
 }  // namespace definition
 

@@ -96,7 +96,12 @@ struct append_admission_extremes {
                    std::int64_t{0}),
       make_fixture(label<"fits exactly past 2^53">,
                    inputs((std::int64_t{1} << 53U) + 1, std::int64_t{1}, std::int64_t{1} << 53U),
-                   std::int64_t{1} << 53U));
+                   std::int64_t{1} << 53U),
+      // A negative used count refused whatever the arithmetic: -2 is not 2^64 - 2 used slots.
+      make_fixture(label<"used -2 below a full uint64 capacity">,
+                   inputs(std::numeric_limits<std::uint64_t>::max(), std::int64_t{-2},
+                          std::uint64_t{1}),
+                   std::uint64_t{0}));
 };
 }  // namespace definition
 

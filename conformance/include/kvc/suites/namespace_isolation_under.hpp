@@ -98,7 +98,11 @@ inline constexpr auto namespace_isolation_under_fixtures = fixtures::with_policy
           same_namespace_under<P>(label<"same namespace, request of 32 ends at the prefix">,
                                   filled<40>(1), filled<32>(1), 32),
           same_namespace_under<P>(label<"same namespace, request of 33 ends at the prefix">,
-                                  filled<40>(1), filled<33>(1), 33)));
+                                  filled<40>(1), filled<33>(1), 33),
+          same_namespace_under<P>(label<"same namespace, whole cache of 32 inside a request of 40">,
+                                  filled<32>(1), filled<40>(1), 32),
+          same_namespace_under<P>(label<"same namespace, whole cache of 17 inside a request of 18">,
+                                  filled<17>(1), filled<18>(1), 17)));
 }());
 
 namespace definition {

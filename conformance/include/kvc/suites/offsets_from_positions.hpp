@@ -84,6 +84,22 @@ struct offsets_from_positions {
       make_position_fixture<position_offsets_call>(label<"padding between sequences">,
                                                    std::array<std::int64_t, 6>{0, 1, -1, -1, 0, 1},
                                                    std::array<std::size_t, 3>{0, 2, 4}),
+      // Any negative position is padding, not only -1.
+      make_position_fixture<position_offsets_call>(label<"padding marked -5">,
+                                                   std::array<std::int64_t, 5>{0, 1, -5, -5, 0},
+                                                   std::array<std::size_t, 3>{0, 2, 3}),
+      // Only a position 0 starts a sequence: one that steps back is still inside it.
+      make_position_fixture<position_offsets_call>(label<"positions step back inside a sequence">,
+                                                   std::array<std::int64_t, 5>{0, 1, 2, 1, 2},
+                                                   std::array<std::size_t, 2>{0, 5}),
+      // Padding inside a sequence ends nothing: the positions after it go on from those before.
+      make_position_fixture<position_offsets_call>(label<"padding inside a sequence">,
+                                                   std::array<std::int64_t, 5>{0, 1, -1, 2, 3},
+                                                   std::array<std::size_t, 2>{0, 4}),
+      // Positions past 16 bits: 65536 is not 0.
+      make_position_fixture<position_offsets_call>(label<"positions past 16 bits">,
+                                                   std::array<std::int64_t, 3>{65535, 65536, 65537},
+                                                   std::array<std::size_t, 2>{0, 3}),
       make_position_fixture<position_offsets_call>(label<"all padding">,
                                                    std::array<std::int64_t, 3>{-1, -1, -1},
                                                    std::array<std::size_t, 1>{0}),

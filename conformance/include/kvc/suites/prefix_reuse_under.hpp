@@ -117,6 +117,12 @@ inline constexpr auto prefix_reuse_under_fixtures = fixtures::with_policy<P>([] 
       // The whole request cached, nothing more.
       under<P>(label<"whole request of 16 cached">, m, m, filled<16>(1), filled<16>(1), 16),
       under<P>(label<"whole request of 1 cached">, m, m, filled<1>(1), filled<1>(1), 1),
+      // The whole cache inside a longer request: the recomputed last token is the request's, so
+      // nothing of a cache shorter than the request is given up.
+      under<P>(label<"whole cache of 32 inside a request of 40">, m, m, filled<32>(1),
+               filled<40>(1), 32),
+      under<P>(label<"whole cache of 17 inside a request of 18">, m, m, filled<17>(1),
+               filled<18>(1), 17),
       // Whole blocks of equal tokens: every namespace shape of the exact suite, so that a policy's
       // rounding cannot hide a namespace compared wrongly, and a match that resumes after a
       // mismatch, so that it cannot hide tokens counted past the first mismatch.

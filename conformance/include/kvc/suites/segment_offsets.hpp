@@ -50,7 +50,16 @@ struct segment_offsets {
       make_output_fixture<offsets_call>(label<"one run of id 0">, std::array{0, 0, 0},
                                         std::array<std::size_t, 2>{0, 3}),
       make_output_fixture<offsets_call>(label<"a run of id 0 after another">, std::array{5, 5, 0, 0},
+                                        std::array<std::size_t, 3>{0, 2, 4}),
+      // Ids are compared whole: ids 1 and 257, 1 and 65537 are different runs. (Ids past 32 bits are not here:
+      // an engine with int32 ids is correct, and could not take them.)
+      make_output_fixture<offsets_call>(label<"adjacent ids 256 apart">,
+                                        std::array{1, 1, 257, 257},
+                                        std::array<std::size_t, 3>{0, 2, 4}),
+      make_output_fixture<offsets_call>(label<"adjacent ids 65536 apart">,
+                                        std::array{1, 1, 65537, 65537},
                                         std::array<std::size_t, 3>{0, 2, 4}));
+
 };
 }  // namespace definition
 

@@ -53,7 +53,17 @@ struct extra_segment_positions {
                              std::array<std::size_t, 4>{0, 1, 2, 0}),
       // Past 8 bits: a position counter kept in a uint8_t wraps to 0 at token 256.
       make_positions_fixture(label<"one run of 300 tokens">, fixtures::filled<300>(7),
-                             fixtures::iota<300>()));
+                             fixtures::iota<300>()),
+      // Ids are compared whole: ids 1 and 257 (one byte apart), 1 and 65537 are different runs. (Ids past 32
+      // bits are not here: an engine with int32 ids is correct, and could not take them.)
+      make_positions_fixture(label<"adjacent ids 256 apart">, std::array{1, 1, 257, 257},
+                             std::array<std::size_t, 4>{0, 1, 0, 1}),
+      make_positions_fixture(label<"adjacent ids 65536 apart">, std::array{1, 1, 65537, 65537},
+                             std::array<std::size_t, 4>{0, 1, 0, 1}),
+      // A run that changes exactly at a chunk boundary (64 tokens).
+      make_positions_fixture(label<"a run of 64 then another">,
+                             fixtures::join(fixtures::filled<64>(1), std::array{2, 2}),
+                             fixtures::join(fixtures::iota<64>(), std::array<std::size_t, 2>{0, 1})));
 };
 }  // namespace definition
 
