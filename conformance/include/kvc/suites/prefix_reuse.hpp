@@ -112,53 +112,10 @@ struct extra_prefix_reuse {
                    inputs(std::string_view{"x"}, std::string_view{"x"}, fixtures::filled<256>('t'),
                           fixtures::filled<256>('t')),
                    std::size_t{256}),
-      // Token comparisons that only look at some tokens or at a digest of them. Each differs from
-      // the exact prefix by more than a block of 16 under every standard policy.
-      // A lookup capped at 4,096 tokens.
-      make_fixture(label<"shared prefix of 5000 tokens">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<5000>('t'), std::array{'u'}),
-                          fixtures::join(fixtures::filled<5000>('t'), std::array{'v'})),
-                   std::size_t{5000}),
-      // Two sequences of one long length taken for equal.
-      make_fixture(label<"equal lengths of 600 differing at 300">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<300>('t'),
-                                         fixtures::join(std::array{'u'}, fixtures::filled<299>('t'))),
-                          fixtures::join(fixtures::filled<300>('t'),
-                                         fixtures::join(std::array{'v'}, fixtures::filled<299>('t')))),
-                   std::size_t{300}),
-      // Only the first and last tokens compared.
-      make_fixture(label<"mismatch in the middle of 100 tokens">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<50>('t'),
-                                         fixtures::join(std::array{'u'}, fixtures::filled<49>('t'))),
-                          fixtures::join(fixtures::filled<50>('t'),
-                                         fixtures::join(std::array{'v'}, fixtures::filled<69>('t')))),
-                   std::size_t{50}),
-      // Chunks or blocks matched by a sum or an xor of their ids.
-      make_fixture(label<"two tokens swapped at the start">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(std::array{'b', 'a'}, fixtures::filled<38>('t')),
-                          fixtures::join(std::array{'a', 'b'}, fixtures::filled<38>('t'))),
-                   std::size_t{0}),
-      make_fixture(label<"two tokens swapped inside the second block">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<20>('t'),
-                                         fixtures::join(std::array{'b', 'a'}, fixtures::filled<18>('t'))),
-                          fixtures::join(fixtures::filled<20>('t'),
-                                         fixtures::join(std::array{'a', 'b'}, fixtures::filled<18>('t')))),
-                   std::size_t{20}),
-      // Every other token sampled.
-      make_fixture(label<"tokens differ only at odd position 17 of 40">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<17>('t'),
-                                         fixtures::join(std::array{'u'}, fixtures::filled<22>('t'))),
-                          fixtures::join(fixtures::filled<17>('t'),
-                                         fixtures::join(std::array{'v'}, fixtures::filled<22>('t')))),
-                   std::size_t{17}),
-      // Namespaces compared by a digest, with their case folded, as C strings or trimmed. 40
-      // tokens, as above.
+      // Namespaces compared by a digest, with their case folded, as C strings or trimmed, 40
+      // tokens each so that no policy's rounding hides them. (The token-side shapes -- long and
+      // chunk-boundary prefixes, permuted or sampled tokens -- are in namespace_isolation: here
+      // they would put a user's verify of this suite over its compile-time budget.)
       make_fixture(label<"namespaces are anagrams">,
                    inputs(std::string_view{"lora-ab"}, std::string_view{"lora-ba"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
@@ -192,16 +149,7 @@ struct extra_prefix_reuse {
       make_fixture(label<"namespaces differ by a trailing slash">,
                    inputs(std::string_view{"org/m/"}, std::string_view{"org/m"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
-                   std::size_t{0}),
-      // A mismatch exactly at a chunk boundary (64): a chunked compare whose tail loop starts one
-      // past the chunk skips it. (40 tokens after it, so that no policy's rounding hides it.)
-      make_fixture(label<"mismatch at token 64">,
-                   inputs(std::string_view{"x"}, std::string_view{"x"},
-                          fixtures::join(fixtures::filled<64>('t'),
-                                         fixtures::join(std::array{'u'}, fixtures::filled<40>('t'))),
-                          fixtures::join(fixtures::filled<64>('t'),
-                                         fixtures::join(std::array{'v'}, fixtures::filled<40>('t')))),
-                   std::size_t{64}));
+                   std::size_t{0}));
 };
 }  // namespace definition
 
