@@ -5,12 +5,12 @@
 #include <cstddef>
 #include <string_view>
 
-#include <boost/hana/concat.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/block_prefix_reuse.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -50,7 +50,7 @@ inline constexpr auto block_prefix_reuse_under_fixtures = fixtures::with_policy<
   using fixtures::filled;
   using fixtures::shared_then;
   constexpr std::string_view m{"m"};
-  return boost::hana::concat(
+  return join_fixtures(
       fixtures::all_under<P>(block_prefix_reuse),
       boost::hana::make_tuple(
           block_under<P>(label<"blocks of 16, prefix of 16">, m, m, shared_then<16, 1>(2),

@@ -70,7 +70,7 @@ namespace definition {
 /// The fixtures of `kvc::suites::multimodal_prefix_reuse`.
 struct multimodal_prefix_reuse {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = [] {
     using fixtures::embeddings;
     using fixtures::image_a;
@@ -90,66 +90,66 @@ struct multimodal_prefix_reuse {
     constexpr std::array one_image{1, 9, 9, 2};
     return boost::hana::make_tuple(
         // TensorRT-LLM #14125, LMDeploy #4933: the key holds the placeholder ids, not the content.
-        same_model(label<"equal placeholder ids, different images">, image_tokens,
+        same_model(label<"equal placeholder ids, different images", Deferred>, image_tokens,
                    items(item{2, 3, image_a}), image_tokens, items(item{2, 3, image_b}), 2),
-        same_model(label<"different images at the start">, image_first, items(item{0, 3, image_a}),
+        same_model(label<"different images at the start", Deferred>, image_first, items(item{0, 3, image_a}),
                    image_first, items(item{0, 3, image_b}), 0),
-        same_model(label<"same first image, different second image">, two_images,
+        same_model(label<"same first image, different second image", Deferred>, two_images,
                    items(item{1, 2, image_a}, item{4, 2, image_a}), two_images,
                    items(item{1, 2, image_a}, item{4, 2, image_b}), 4),
         // SGLang #2151: the image's hash reduced modulo the vocabulary became the placeholder ids,
         // and a hash of 7 reads as text token 7.
-        same_model(label<"content-derived placeholder ids equal to text tokens">, derived_ids,
+        same_model(label<"content-derived placeholder ids equal to text tokens", Deferred>, derived_ids,
                    items(item{2, 2, 7}), derived_ids, no_items, 2),
-        same_model(label<"text tokens equal to content-derived placeholder ids">, derived_ids,
+        same_model(label<"text tokens equal to content-derived placeholder ids", Deferred>, derived_ids,
                    no_items, derived_ids, items(item{2, 2, 7}), 2),
         // An item that moved: equal ids throughout, the item one token later or earlier.
-        same_model(label<"image shifted one token later">, shifted, items(item{1, 3, image_a}),
+        same_model(label<"image shifted one token later", Deferred>, shifted, items(item{1, 3, image_a}),
                    shifted, items(item{2, 3, image_a}), 1),
-        same_model(label<"image shifted one token earlier">, shifted, items(item{2, 3, image_a}),
+        same_model(label<"image shifted one token earlier", Deferred>, shifted, items(item{2, 3, image_a}),
                    shifted, items(item{1, 3, image_a}), 1),
         // vLLM #56655, LMDeploy #4933: prompt embeddings stand at positions whose ids are 0.
-        same_model(label<"embedding span against token ids">, embedded, items(item{1, 3, embeddings}),
+        same_model(label<"embedding span against token ids", Deferred>, embedded, items(item{1, 3, embeddings}),
                    embedded, no_items, 1),
-        same_model(label<"token ids against an embedding span">, embedded, no_items, embedded,
+        same_model(label<"token ids against an embedding span", Deferred>, embedded, no_items, embedded,
                    items(item{1, 3, embeddings}), 1),
-        same_model(label<"the same embeddings at other positions">, all_zero,
+        same_model(label<"the same embeddings at other positions", Deferred>, all_zero,
                    items(item{0, 3, embeddings}), all_zero, items(item{3, 3, embeddings}), 0),
         // Identical items: reuse goes on past them.
-        same_model(label<"identical image ends inside the common prefix">,
+        same_model(label<"identical image ends inside the common prefix", Deferred>,
                    std::array{1, 9, 9, 2, 3, 4}, items(item{1, 2, image_a}),
                    std::array{1, 9, 9, 2, 3, 5}, items(item{1, 2, image_a}), 5),
         same_model(
-            label<"two identical images, then the text differs">, std::array{9, 9, 1, 9, 9, 9, 2, 3},
+            label<"two identical images, then the text differs", Deferred>, std::array{9, 9, 1, 9, 9, 9, 2, 3},
             items(item{0, 2, image_a}, item{3, 3, image_b}), std::array{9, 9, 1, 9, 9, 9, 2, 4},
             items(item{0, 2, image_a}, item{3, 3, image_b}), 7),
-        same_model(label<"identical image ends where the text differs">, one_image,
+        same_model(label<"identical image ends where the text differs", Deferred>, one_image,
                    items(item{1, 2, image_a}), std::array{1, 9, 9, 3}, items(item{1, 2, image_a}), 3),
-        same_model(label<"identical images end both sequences">, std::array{1, 9, 9},
+        same_model(label<"identical images end both sequences", Deferred>, std::array{1, 9, 9},
                    items(item{1, 2, image_a}), std::array{1, 9, 9}, items(item{1, 2, image_a}), 3),
-        same_model(label<"request ends after an identical image">, std::array{1, 9, 9, 2, 3},
+        same_model(label<"request ends after an identical image", Deferred>, std::array{1, 9, 9, 2, 3},
                    items(item{1, 2, image_a}), one_image, items(item{1, 2, image_a}), 4),
-        same_model(label<"image past the common prefix">, std::array{1, 2, 3, 4, 9, 9},
+        same_model(label<"image past the common prefix", Deferred>, std::array{1, 2, 3, 4, 9, 9},
                    items(item{4, 2, image_a}), std::array{1, 2, 3, 5}, no_items, 3),
-        same_model(label<"text differs before an identical image">, std::array{1, 2, 9, 9},
+        same_model(label<"text differs before an identical image", Deferred>, std::array{1, 2, 9, 9},
                    items(item{2, 2, image_a}), std::array{1, 3, 9, 9}, items(item{2, 2, image_a}), 1),
-        same_model(label<"no items">, std::array{1, 2, 3}, no_items, std::array{1, 2, 4}, no_items,
+        same_model(label<"no items", Deferred>, std::array{1, 2, 3}, no_items, std::array{1, 2, 4}, no_items,
                    2),
         // Namespaces: identical tokens and items, nothing reused across them.
-        multimodal(label<"identical image in another model">, "vlm-a", "vlm-b", one_image,
+        multimodal(label<"identical image in another model", Deferred>, "vlm-a", "vlm-b", one_image,
                    items(item{1, 2, image_a}), one_image, items(item{1, 2, image_a}), 0),
-        multimodal(label<"namespace is a prefix of the other">, "vlm", "vlm-lora", one_image,
+        multimodal(label<"namespace is a prefix of the other", Deferred>, "vlm", "vlm-lora", one_image,
                    items(item{1, 2, image_a}), one_image, items(item{1, 2, image_a}), 0),
-        multimodal(label<"empty and named namespace">, "", "vlm", one_image,
+        multimodal(label<"empty and named namespace", Deferred>, "", "vlm", one_image,
                    items(item{1, 2, image_a}), one_image, items(item{1, 2, image_a}), 0),
-        multimodal(label<"empty namespaces are equal">, "", "", one_image, items(item{1, 2, image_a}),
+        multimodal(label<"empty namespaces are equal", Deferred>, "", "", one_image, items(item{1, 2, image_a}),
                    one_image, items(item{1, 2, image_a}), 4),
         // Empty sequences.
-        same_model(label<"both empty">, std::array<int, 0>{}, no_items, std::array<int, 0>{},
+        same_model(label<"both empty", Deferred>, std::array<int, 0>{}, no_items, std::array<int, 0>{},
                    no_items, 0),
-        same_model(label<"cache empty">, std::array<int, 0>{}, no_items, std::array{9, 9},
+        same_model(label<"cache empty", Deferred>, std::array<int, 0>{}, no_items, std::array{9, 9},
                    items(item{0, 2, image_a}), 0),
-        same_model(label<"request empty">, std::array{9, 9, 1}, items(item{0, 2, image_a}),
+        same_model(label<"request empty", Deferred>, std::array{9, 9, 1}, items(item{0, 2, image_a}),
                    std::array<int, 0>{}, no_items, 0));
   }();
 };

@@ -19,7 +19,7 @@ namespace definition {
 /// The fixtures of `kvc::suites::multimodal_prefix_reuse_edges`.
 struct multimodal_prefix_reuse_edges {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = [] {
     using fixtures::image_a;
     using fixtures::image_b;
@@ -33,49 +33,49 @@ struct multimodal_prefix_reuse_edges {
     constexpr std::size_t huge = std::numeric_limits<std::size_t>::max();
     return boost::hana::make_tuple(
         // An item is the same only whole.
-        same_model(label<"one image hash at two lengths">, image, items(item{1, 3, image_a}), image,
+        same_model(label<"one image hash at two lengths", Deferred>, image, items(item{1, 3, image_a}), image,
                    items(item{1, 2, image_a}), 1),
-        same_model(label<"two copies of an image against one twice as long">,
+        same_model(label<"two copies of an image against one twice as long", Deferred>,
                    std::array{1, 9, 9, 9, 9, 2}, items(item{1, 2, image_a}, item{3, 2, image_a}),
                    std::array{1, 9, 9, 9, 9, 2}, items(item{1, 4, image_a}), 1),
-        same_model(label<"identical images, a placeholder id differs inside">, image,
+        same_model(label<"identical images, a placeholder id differs inside", Deferred>, image,
                    items(item{1, 3, image_a}), std::array{1, 9, 8, 9, 2}, items(item{1, 3, image_a}),
                    2),
         // Zero-length items.
-        same_model(label<"a zero-length item marks no token">, three, items(item{1, 0, image_a}),
+        same_model(label<"a zero-length item marks no token", Deferred>, three, items(item{1, 0, image_a}),
                    three, no_items, 3),
-        same_model(label<"zero-length items of different hashes">, three, items(item{1, 0, image_a}),
+        same_model(label<"zero-length items of different hashes", Deferred>, three, items(item{1, 0, image_a}),
                    three, items(item{1, 0, image_b}), 3),
-        same_model(label<"a zero-length item between identical images">, std::array{9, 9, 1, 9, 9},
+        same_model(label<"a zero-length item between identical images", Deferred>, std::array{9, 9, 1, 9, 9},
                    items(item{0, 2, image_a}, item{2, 0, image_b}, item{3, 2, image_a}),
                    std::array{9, 9, 1, 9, 9}, items(item{0, 2, image_a}, item{3, 2, image_a}), 5),
-        same_model(label<"a zero-length item at the end of the tokens">, three,
+        same_model(label<"a zero-length item at the end of the tokens", Deferred>, three,
                    items(item{3, 0, image_a}), three, no_items, 3),
-        same_model(label<"a zero-length item at the offset of the next item">, std::array{1, 9, 9},
+        same_model(label<"a zero-length item at the offset of the next item", Deferred>, std::array{1, 9, 9},
                    items(item{1, 0, image_b}, item{1, 2, image_a}), std::array{1, 9, 9},
                    items(item{1, 2, image_a}), 3),
-        same_model(label<"adjacent items are valid">, std::array{9, 9, 8, 8, 1},
+        same_model(label<"adjacent items are valid", Deferred>, std::array{9, 9, 8, 8, 1},
                    items(item{0, 2, image_a}, item{2, 2, image_b}), std::array{9, 9, 8, 8, 1},
                    items(item{0, 2, image_a}, item{2, 2, image_b}), 5),
         // Invalid item lists reuse nothing.
-        same_model(label<"unsorted items">, two_images,
+        same_model(label<"unsorted items", Deferred>, two_images,
                    items(item{4, 2, image_b}, item{1, 2, image_a}), two_images,
                    items(item{4, 2, image_b}, item{1, 2, image_a}), 0),
-        same_model(label<"overlapping items">, image, items(item{1, 3, image_a}, item{2, 2, image_b}),
+        same_model(label<"overlapping items", Deferred>, image, items(item{1, 3, image_a}, item{2, 2, image_b}),
                    image, items(item{1, 3, image_a}, item{2, 2, image_b}), 0),
-        same_model(label<"an item past the end of its tokens">, std::array{1, 9, 9},
+        same_model(label<"an item past the end of its tokens", Deferred>, std::array{1, 9, 9},
                    items(item{1, 3, image_a}), std::array{1, 9, 9}, items(item{1, 3, image_a}), 0),
-        same_model(label<"an item whose end overflows">, three, items(item{2, huge, image_a}), three,
+        same_model(label<"an item whose end overflows", Deferred>, three, items(item{2, huge, image_a}), three,
                    items(item{2, huge, image_a}), 0),
-        same_model(label<"a zero-length item past the end of its tokens">, std::array{1, 2},
+        same_model(label<"a zero-length item past the end of its tokens", Deferred>, std::array{1, 2},
                    items(item{5, 0, image_a}), std::array{1, 2}, items(item{5, 0, image_a}), 0),
-        same_model(label<"a zero-length item inside another item">, std::array{1, 9, 9, 9},
+        same_model(label<"a zero-length item inside another item", Deferred>, std::array{1, 9, 9, 9},
                    items(item{1, 3, image_a}, item{2, 0, image_b}), std::array{1, 9, 9, 9},
                    items(item{1, 3, image_a}, item{2, 0, image_b}), 0),
-        same_model(label<"invalid items in the request only">, two_images,
+        same_model(label<"invalid items in the request only", Deferred>, two_images,
                    items(item{1, 2, image_a}, item{4, 2, image_b}), two_images,
                    items(item{4, 2, image_b}, item{1, 2, image_a}), 0),
-        same_model(label<"an invalid item past the common prefix">, std::array{1, 2, 3, 4},
+        same_model(label<"an invalid item past the common prefix", Deferred>, std::array{1, 2, 3, 4},
                    items(item{3, 5, image_a}), std::array{1, 2, 3, 5}, no_items, 0));
   }();
 };

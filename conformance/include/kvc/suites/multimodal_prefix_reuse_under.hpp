@@ -6,13 +6,13 @@
 #include <cstddef>
 #include <string_view>
 
-#include <boost/hana/concat.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/multimodal_item.hpp>
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/multimodal_prefix_reuse.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -98,7 +98,7 @@ inline constexpr auto multimodal_prefix_reuse_under_fixtures = fixtures::with_po
     tokens[index] = 3;
     return tokens;
   };
-  return boost::hana::concat(
+  return join_fixtures(
       fixtures::all_under<P, 4>(multimodal_prefix_reuse),
       boost::hana::make_tuple(
           multimodal_under<P>(label<"whole blocks, then images with equal ids, different hashes">,

@@ -6,7 +6,6 @@
 #include <cstddef>
 
 #include <boost/hana/at.hpp>
-#include <boost/hana/concat.hpp>
 #include <boost/hana/plus.hpp>
 #include <boost/hana/string.hpp>
 #include <boost/hana/transform.hpp>
@@ -16,6 +15,7 @@
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/namespace_isolation.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -75,9 +75,10 @@ inline constexpr auto namespace_isolation_under_fixtures = fixtures::with_policy
   using fixtures::filled;
   using fixtures::same_namespace_under;
   using fixtures::shared_then;
-  return boost::hana::concat(
-      boost::hana::concat(fixtures::all_under<P>(namespace_isolation),
-                          boost::hana::transform(fixtures_of(namespace_isolation), fixtures::to_whole_blocks<P>{})),
+  return join_fixtures(
+      fixtures::all_under<P>(namespace_isolation),
+      boost::hana::transform(deferred_fixtures_of<deferred_on<P>>(namespace_isolation),
+                             fixtures::to_whole_blocks<P>{}),
       boost::hana::make_tuple(
           same_namespace_under<P>(label<"same namespace, prefix of 15">, shared_then<15, 1>(2),
                                   shared_then<15, 2>(3), 15),

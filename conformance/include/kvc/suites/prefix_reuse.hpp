@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <string_view>
 
-#include <boost/hana/concat.hpp>
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
 #include <kvc/verification/lazy_suite.hpp>
@@ -17,29 +17,29 @@ namespace kvc::suites {
 /// The six fixtures of FA-98601 in the record's order, for any N as the record writes them.
 /// Implementations are called as `impl(cache_namespace, request_namespace, cached_tokens,
 /// requested_tokens)` with `std::string_view` namespaces and `std::array<char, K>` tokens.
-template <std::size_t N>
+template <std::size_t N, class Deferred = void>
 inline constexpr auto seed_prefix_reuse = boost::hana::make_tuple(
-    make_fixture(label<"same namespace prefix">,
+    make_fixture(label<"same namespace prefix", Deferred>,
                  inputs(std::string_view{"m"}, std::string_view{"m"}, fixtures::filled<N>('a'),
                         fixtures::join(fixtures::filled<N>('a'), std::array{'b'})),
                  std::size_t{N}),
-    make_fixture(label<"different model">,
+    make_fixture(label<"different model", Deferred>,
                  inputs(std::string_view{"m1"}, std::string_view{"m2"}, std::array{'a', 'b'},
                         std::array{'a', 'b'}),
                  std::size_t{0}),
-    make_fixture(label<"same namespace mismatch">,
+    make_fixture(label<"same namespace mismatch", Deferred>,
                  inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
                         std::array{'a', 'c'}),
                  std::size_t{1}),
-    make_fixture(label<"same namespace empty">,
+    make_fixture(label<"same namespace empty", Deferred>,
                  inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
                         std::array{'a'}),
                  std::size_t{0}),
-    make_fixture(label<"different namespace empty">,
+    make_fixture(label<"different namespace empty", Deferred>,
                  inputs(std::string_view{"x"}, std::string_view{"y"}, std::array{'a'},
                         std::array<char, 0>{}),
                  std::size_t{0}),
-    make_fixture(label<"same namespace full">,
+    make_fixture(label<"same namespace full", Deferred>,
                  inputs(std::string_view{"ad"}, std::string_view{"ad"}, std::array{'q'},
                         std::array{'q'}),
                  std::size_t{1}));
@@ -48,45 +48,45 @@ namespace definition {
 /// The fixtures of `kvc::suites::extra_prefix_reuse`.
 struct extra_prefix_reuse {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_fixture(label<"match resumes after mismatch">,
+      make_fixture(label<"match resumes after mismatch", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
                           std::array{'a', 'z', 'c'}),
                    std::size_t{1}),
-      make_fixture(label<"first token differs">,
+      make_fixture(label<"first token differs", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'z', 'a'},
                           std::array{'a', 'a'}),
                    std::size_t{0}),
-      make_fixture(label<"cached longer than request">,
+      make_fixture(label<"cached longer than request", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b', 'c'},
                           std::array{'a', 'b'}),
                    std::size_t{2}),
-      make_fixture(label<"request longer than cache">,
+      make_fixture(label<"request longer than cache", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, std::array{'a', 'b'},
                           std::array{'a', 'b', 'c', 'd'}),
                    std::size_t{2}),
-      make_fixture(label<"namespace is a prefix of the other">,
+      make_fixture(label<"namespace is a prefix of the other", Deferred>,
                    inputs(std::string_view{"m"}, std::string_view{"m1"}, std::array{'a'},
                           std::array{'a'}),
                    std::size_t{0}),
-      make_fixture(label<"namespaces differ in last character">,
+      make_fixture(label<"namespaces differ in last character", Deferred>,
                    inputs(std::string_view{"lora-a"}, std::string_view{"lora-b"},
                           std::array{'a', 'b'}, std::array{'a', 'b'}),
                    std::size_t{0}),
-      make_fixture(label<"empty namespaces are equal">,
+      make_fixture(label<"empty namespaces are equal", Deferred>,
                    inputs(std::string_view{""}, std::string_view{""}, std::array{'a', 'b'},
                           std::array{'a', 'b'}),
                    std::size_t{2}),
-      make_fixture(label<"empty and named namespace">,
+      make_fixture(label<"empty and named namespace", Deferred>,
                    inputs(std::string_view{""}, std::string_view{"m"}, std::array{'a'},
                           std::array{'a'}),
                    std::size_t{0}),
-      make_fixture(label<"both empty">,
+      make_fixture(label<"both empty", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, std::array<char, 0>{},
                           std::array<char, 0>{}),
                    std::size_t{0}),
-      make_fixture(label<"long shared prefix">,
+      make_fixture(label<"long shared prefix", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"},
                           fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
                           fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'w'})),
@@ -94,21 +94,21 @@ struct extra_prefix_reuse {
       // Namespaces of one length that differ before their last character: a comparison of the
       // length and the last character (or of a short hash of them) aliases them. 40 tokens, so
       // that every standard policy would reuse whole blocks of the aliased cache.
-      make_fixture(label<"namespaces differ in first character">,
+      make_fixture(label<"namespaces differ in first character", Deferred>,
                    inputs(std::string_view{"a-lora"}, std::string_view{"b-lora"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
-      make_fixture(label<"namespaces differ in a middle character">,
+      make_fixture(label<"namespaces differ in a middle character", Deferred>,
                    inputs(std::string_view{"lora-a-v2"}, std::string_view{"lora-b-v2"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       // Prefixes past 255 and 256 tokens: a length kept in 8 bits reads 300 as 44 and 256 as 0.
-      make_fixture(label<"shared prefix of 300 tokens">,
+      make_fixture(label<"shared prefix of 300 tokens", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"},
                           fixtures::join(fixtures::filled<300>('t'), std::array{'u'}),
                           fixtures::join(fixtures::filled<300>('t'), std::array{'v'})),
                    std::size_t{300}),
-      make_fixture(label<"shared prefix of exactly 256 tokens">,
+      make_fixture(label<"shared prefix of exactly 256 tokens", Deferred>,
                    inputs(std::string_view{"x"}, std::string_view{"x"}, fixtures::filled<256>('t'),
                           fixtures::filled<256>('t')),
                    std::size_t{256}),
@@ -116,29 +116,29 @@ struct extra_prefix_reuse {
       // tokens each so that no policy's rounding hides them. (The token-side shapes -- long and
       // chunk-boundary prefixes, permuted or sampled tokens -- are in namespace_isolation: here
       // they would put a user's verify of this suite over its compile-time budget.)
-      make_fixture(label<"namespaces are anagrams">,
+      make_fixture(label<"namespaces are anagrams", Deferred>,
                    inputs(std::string_view{"lora-ab"}, std::string_view{"lora-ba"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
-      make_fixture(label<"namespaces with equal position-weighted sums">,
+      make_fixture(label<"namespaces with equal position-weighted sums", Deferred>,
                    inputs(std::string_view{"ab"}, std::string_view{"ca"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
-      make_fixture(label<"namespaces differ in case">,
+      make_fixture(label<"namespaces differ in case", Deferred>,
                    inputs(std::string_view{"Lora"}, std::string_view{"lora"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
-      make_fixture(label<"namespaces differ after an embedded NUL">,
+      make_fixture(label<"namespaces differ after an embedded NUL", Deferred>,
                    inputs(std::string_view{"m\0a", 3}, std::string_view{"m\0b", 3},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
-      make_fixture(label<"namespace with a trailing space">,
+      make_fixture(label<"namespace with a trailing space", Deferred>,
                    inputs(std::string_view{"m"}, std::string_view{"m "},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       // A namespace longer than a fixed-size key buffer (64, 80 bytes): 100 characters that differ
       // at the 91st.
-      make_fixture(label<"namespaces differ after 90 characters">,
+      make_fixture(label<"namespaces differ after 90 characters", Deferred>,
                    inputs(std::string_view{"org/llama-3-8b-instruct/lora/sql-generation-v2/"
                                            "tenant-00000000000000000000000000000000000000000001"},
                           std::string_view{"org/llama-3-8b-instruct/lora/sql-generation-v2/"
@@ -146,7 +146,7 @@ struct extra_prefix_reuse {
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       // A path-like name with a trailing slash: "org/m/" is not "org/m".
-      make_fixture(label<"namespaces differ by a trailing slash">,
+      make_fixture(label<"namespaces differ by a trailing slash", Deferred>,
                    inputs(std::string_view{"org/m/"}, std::string_view{"org/m"},
                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}));
@@ -161,9 +161,9 @@ namespace definition {
 /// The fixtures of `kvc::suites::prefix_reuse`.
 struct prefix_reuse {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures =
-      boost::hana::concat(seed_prefix_reuse<1>, fixtures_of(suites::extra_prefix_reuse));
+      join_fixtures(seed_prefix_reuse<1, Deferred>, deferred_fixtures_of<Deferred>(suites::extra_prefix_reuse));
 };
 }  // namespace definition
 

@@ -7,12 +7,12 @@
 #include <string_view>
 
 #include <boost/hana/at.hpp>
-#include <boost/hana/concat.hpp>
 #include <boost/hana/length.hpp>
 #include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/reuse_policy.hpp>
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
@@ -93,7 +93,7 @@ inline constexpr auto prefix_reuse_under_fixtures = fixtures::with_policy<P>([] 
   using fixtures::filled;
   using fixtures::join;
   constexpr std::string_view m{"m"};
-  return boost::hana::concat(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
+  return join_fixtures(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
       // Block boundaries, the request running on past the common prefix.
       under<P>(label<"prefix of 15, request goes on">, m, m, shared_then<15, 1>(2),
                shared_then<15, 2>(3), 15),

@@ -16,30 +16,30 @@ namespace definition {
 /// The fixtures of `kvc::suites::request_admission`.
 struct request_admission {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_fixture(label<"prefix admitted then stop">, inputs(10, 4, std::array{2, 3, 4}),
+      make_fixture(label<"prefix admitted then stop", Deferred>, inputs(10, 4, std::array{2, 3, 4}),
                    std::size_t{2}),
-      make_fixture(label<"stop at first that does not fit">, inputs(10, 4, std::array{2, 5, 1}),
+      make_fixture(label<"stop at first that does not fit", Deferred>, inputs(10, 4, std::array{2, 5, 1}),
                    std::size_t{1}),
-      make_fixture(label<"large head blocks the queue">, inputs(10, 0, std::array{11, 1, 1}),
+      make_fixture(label<"large head blocks the queue", Deferred>, inputs(10, 0, std::array{11, 1, 1}),
                    std::size_t{0}),
-      make_fixture(label<"zero-size request admitted">, inputs(10, 10, std::array{0, 0}),
+      make_fixture(label<"zero-size request admitted", Deferred>, inputs(10, 10, std::array{0, 0}),
                    std::size_t{2}),
-      make_fixture(label<"admission continues past zero">, inputs(10, 4, std::array{2, 0, 3, 2}),
+      make_fixture(label<"admission continues past zero", Deferred>, inputs(10, 4, std::array{2, 0, 3, 2}),
                    std::size_t{3}),
-      make_fixture(label<"negative request stops">, inputs(10, 0, std::array{2, -1, 3}),
+      make_fixture(label<"negative request stops", Deferred>, inputs(10, 0, std::array{2, -1, 3}),
                    std::size_t{1}),
-      make_fixture(label<"negative request first">, inputs(10, 0, std::array{-1, 0}), std::size_t{0}),
-      make_fixture(label<"empty queue">, inputs(10, 3, std::array<int, 0>{}), std::size_t{0}),
-      make_fixture(label<"exactly filling">, inputs(10, 4, std::array{2, 4}), std::size_t{2}),
-      make_fixture(label<"one slot short">, inputs(10, 5, std::array{3, 3}), std::size_t{1}),
-      make_fixture(label<"full cache admits zero-size only">, inputs(8, 8, std::array{0, 1, 0}),
+      make_fixture(label<"negative request first", Deferred>, inputs(10, 0, std::array{-1, 0}), std::size_t{0}),
+      make_fixture(label<"empty queue", Deferred>, inputs(10, 3, std::array<int, 0>{}), std::size_t{0}),
+      make_fixture(label<"exactly filling", Deferred>, inputs(10, 4, std::array{2, 4}), std::size_t{2}),
+      make_fixture(label<"one slot short", Deferred>, inputs(10, 5, std::array{3, 3}), std::size_t{1}),
+      make_fixture(label<"full cache admits zero-size only", Deferred>, inputs(8, 8, std::array{0, 1, 0}),
                    std::size_t{1}),
-      make_fixture(label<"many requests">, inputs(100, 0, fixtures::filled<40>(3)), std::size_t{33}),
-      make_fixture(label<"used above capacity">, inputs(4, 6, std::array{0, 1}), std::size_t{0}),
-      make_fixture(label<"negative used">, inputs(10, -5, std::array{12, 1}), std::size_t{0}),
-      make_fixture(label<"negative capacity">, inputs(-1, -3, std::array{0, 1}), std::size_t{0}));
+      make_fixture(label<"many requests", Deferred>, inputs(100, 0, fixtures::filled<40>(3)), std::size_t{33}),
+      make_fixture(label<"used above capacity", Deferred>, inputs(4, 6, std::array{0, 1}), std::size_t{0}),
+      make_fixture(label<"negative used", Deferred>, inputs(10, -5, std::array{12, 1}), std::size_t{0}),
+      make_fixture(label<"negative capacity", Deferred>, inputs(-1, -3, std::array{0, 1}), std::size_t{0}));
 };
 }  // namespace definition
 

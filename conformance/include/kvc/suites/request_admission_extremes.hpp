@@ -25,68 +25,68 @@ namespace definition {
 /// The fixtures of `kvc::suites::request_admission_extremes`.
 struct request_admission_extremes {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = [] {
     using namespace request_admission_detail;
     return boost::hana::make_tuple(
         // INT64_MAX + INT64_MAX = UINT64_MAX - 1; a third would wrap to INT64_MAX - 2 in 64 bits.
-        make_fixture(label<"int64 max requests would wrap the sum">,
+        make_fixture(label<"int64 max requests would wrap the sum", Deferred>,
                      inputs(u64_max, std::uint64_t{0},
                             std::array<std::int64_t, 4>{i64_max, i64_max, i64_max, 0}),
                      std::size_t{2}),
         make_fixture(
-            label<"int64 max requests fill uint64 capacity">,
+            label<"int64 max requests fill uint64 capacity", Deferred>,
             inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{i64_max, i64_max, 1, 1}),
             std::size_t{3}),
-        make_fixture(label<"int64 max requests into int64 capacity">,
+        make_fixture(label<"int64 max requests into int64 capacity", Deferred>,
                      inputs(i64_max, std::int64_t{1}, std::array<std::int64_t, 3>{i64_max - 1, 0, 1}),
                      std::size_t{2}),
-        make_fixture(label<"int8 requests fill size_t capacity">,
+        make_fixture(label<"int8 requests fill size_t capacity", Deferred>,
                      inputs(std::size_t{300}, std::size_t{44},
                             std::array<std::int8_t, 6>{127, 127, 0, 1, 1, 0}),
                      std::size_t{6}),
         make_fixture(
-            label<"int8 requests one slot short">,
+            label<"int8 requests one slot short", Deferred>,
             inputs(std::size_t{300}, std::size_t{44}, std::array<std::int8_t, 3>{127, 127, 3}),
             std::size_t{2}),
-        make_fixture(label<"negative int8 request into size_t max">,
+        make_fixture(label<"negative int8 request into size_t max", Deferred>,
                      inputs(size_max, std::size_t{0}, std::array<std::int8_t, 2>{-1, 1}),
                      std::size_t{0}),
         make_fixture(
-            label<"negative int64 request after fitting ones">,
+            label<"negative int64 request after fitting ones", Deferred>,
             inputs(u64_max, std::uint64_t{0}, std::array<std::int64_t, 4>{5, i64_max, -1, 0}),
             std::size_t{2}),
-        make_fixture(label<"used near capacity in uint64">,
+        make_fixture(label<"used near capacity in uint64", Deferred>,
                      inputs(u64_max, u64_max - 3, std::array{1, 2, 1}), std::size_t{2}),
         make_fixture(
-            label<"uint64 requests into int8 capacity">,
+            label<"uint64 requests into int8 capacity", Deferred>,
             inputs(std::int8_t{127}, std::int8_t{0}, std::array<std::uint64_t, 3>{100, 27, 1}),
             std::size_t{2}),
-        make_fixture(label<"uint64 request above int capacity">,
+        make_fixture(label<"uint64 request above int capacity", Deferred>,
                      inputs(10, 0, std::array<std::uint64_t, 2>{std::uint64_t{1} << 63, 1}),
                      std::size_t{0}),
         // Both signs of the 64-bit widths at each argument, so that every mix of them is a form
         // the suite offers (and kvc::explore draws): a signed capacity below 0 against unsigned
         // used slots, unsigned requests past INT64_MAX, unsigned used past a signed capacity.
-        make_fixture(label<"int64 capacity -1 with uint64 used 0">,
+        make_fixture(label<"int64 capacity -1 with uint64 used 0", Deferred>,
                      inputs(std::int64_t{-1}, std::uint64_t{0}, std::array<std::uint64_t, 1>{1}),
                      std::size_t{0}),
-        make_fixture(label<"uint64 requests past INT64_MAX">,
+        make_fixture(label<"uint64 requests past INT64_MAX", Deferred>,
                      inputs(u64_max, std::uint64_t{0},
                             std::array<std::uint64_t, 2>{std::uint64_t{1} << 63,
                                                          (std::uint64_t{1} << 63) - 1}),
                      std::size_t{2}),
-        make_fixture(label<"uint64 used past an int64 capacity">,
+        make_fixture(label<"uint64 used past an int64 capacity", Deferred>,
                      inputs(i64_max, static_cast<std::uint64_t>(i64_max) + 1,
                             std::array<std::int64_t, 1>{0}),
                      std::size_t{0}),
-        make_fixture(label<"300 zero-size requests">,
+        make_fixture(label<"300 zero-size requests", Deferred>,
                      inputs(std::size_t{0}, std::size_t{0},
                             fixtures::join(fixtures::filled<300>(std::int8_t{0}),
                                            std::array<std::int8_t, 1>{1})),
                      std::size_t{300}),
         make_fixture(
-            label<"300 one-slot requests">,
+            label<"300 one-slot requests", Deferred>,
             inputs(std::uint16_t{300}, std::uint16_t{0}, fixtures::filled<301>(std::uint8_t{1})),
             std::size_t{300}));
   }();

@@ -15,9 +15,9 @@ namespace definition {
 /// The fixtures of `kvc::suites::segment_positions_long`.
 struct segment_positions_long {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
-  template <class = void>
+  template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_positions_fixture(label<"one run of 65537 tokens">, fixtures::filled<65537>(1),
+      make_positions_fixture(label<"one run of 65537 tokens", Deferred>, fixtures::filled<65537>(1),
                              fixtures::iota<65537>()));
 };
 }  // namespace definition

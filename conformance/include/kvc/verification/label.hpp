@@ -45,7 +45,12 @@ template <class Label>
 inline constexpr auto label_text = detail::label_text_of<std::remove_cvref_t<Label>>::value;
 
 /// `kvc::label<"different model">` is the Hana compile-time string of that text.
-template <fixed_label Text>
+///
+/// `Deferred` makes the label depend on a template parameter of its own user: a suite's fixtures
+/// (`template <class Deferred = void> static constexpr auto fixtures`) label each fixture
+/// `label<"...", Deferred>`, so that a compiler builds none of them (no fixture type, no tuple)
+/// until the suite is checked, and including the suite's header costs only its parsing.
+template <fixed_label Text, class Deferred = void>
 inline constexpr auto label =
     detail::make_label<Text>(std::make_index_sequence<sizeof(Text.chars) - 1>{});
 

@@ -51,6 +51,19 @@ template <class Definition>
     return Definition::template fixtures<>;
 }
 
+/// `kvc::fixtures_of(suite)` inside a template that must not build the suite before it is itself
+/// instantiated: `Deferred` names one of that template's parameters (a type, or
+/// `kvc::deferred_on<P>` for a value), which makes the call dependent.
+template <class Deferred, class Suite>
+[[nodiscard]] constexpr const auto& deferred_fixtures_of(const Suite& suite) noexcept {
+  return fixtures_of(suite);
+}
+
+/// A type that depends on the values `V...`: `kvc::deferred_fixtures_of<kvc::deferred_on<P>>(suite)`
+/// in a template over a policy `P`.
+template <auto... V>
+struct deferred_on {};
+
 /// The type of `kvc::fixtures_of(suite)` for a suite of type `Suite`: a Hana tuple of fixtures.
 template <class Suite>
 using suite_fixtures_t =
