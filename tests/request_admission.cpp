@@ -53,7 +53,7 @@ std::size_t oracle_requests(C capacity, U used, const R& requests) {
 }
 
 template <class C, class U, class R>
-bool agrees_with_oracle(C capacity, U used, const R& requests) {
+bool request_agrees_with_oracle(C capacity, U used, const R& requests) {
   return kvc::admitted_requests(capacity, used, requests) ==
          oracle_requests(capacity, used, requests);
 }
@@ -91,7 +91,7 @@ TEST_CASE("admitted_requests: in order, each whole, up to the first that does no
     CAPTURE(used);
     CAPTURE(requests.size());
     CHECK(kvc::admitted_requests(capacity, used, requests) == expected);
-    CHECK(agrees_with_oracle(capacity, used, requests));
+    CHECK(request_agrees_with_oracle(capacity, used, requests));
   };
   SUBCASE("a prefix is admitted, then admission stops") {
     check(10, 4, {2, 3, 4}, 2);
@@ -154,8 +154,8 @@ TEST_CASE("admitted_requests: the running sum is exact, never wrapped") {
   CHECK(kvc::admitted_requests(2LL * INT_MAX + 1, 0, std::array{INT_MAX, INT_MAX, 2}) == 2);
   CHECK(kvc::admitted_requests(std::int8_t{127}, 0, std::array<std::int8_t, 3>{100, 27, 1}) == 2);
   CHECK(kvc::admitted_requests(UINT32_MAX, 0, std::array{UINT32_MAX, 0u, 1u}) == 2);
-  CHECK(agrees_with_oracle(u64max, 0, std::array{i64max, i64max, i64max}));
-  CHECK(agrees_with_oracle(i64max, i64max, std::array{i64max, -i64max}));
+  CHECK(request_agrees_with_oracle(u64max, 0, std::array{i64max, i64max, i64max}));
+  CHECK(request_agrees_with_oracle(i64max, i64max, std::array{i64max, -i64max}));
 }
 
 TEST_CASE("admitted_requests: mixed signedness is decided by value") {
@@ -290,13 +290,13 @@ TEST_CASE("admitted_requests: long queues, counts past 256 and 65,536") {
     CHECK(kvc::admitted_requests(10, 10, requests) == 200'000);
     requests[199'990] = -1;
     CHECK(kvc::admitted_requests(INT64_MAX, 0, requests) == 199'990);
-    CHECK(agrees_with_oracle(INT64_MAX, 0, requests));
+    CHECK(request_agrees_with_oracle(INT64_MAX, 0, requests));
   }
   SUBCASE("200k entries of INT64_MAX") {
     const std::vector<std::int64_t> huge(200'000, INT64_MAX);
     CHECK(kvc::admitted_requests(UINT64_MAX, 0, huge) == 2);
     CHECK(kvc::admitted_requests(INT64_MAX, 0, huge) == 1);
     CHECK(kvc::admitted_requests(INT64_MAX, 1, huge) == 0);
-    CHECK(agrees_with_oracle(UINT64_MAX, 0, huge));
+    CHECK(request_agrees_with_oracle(UINT64_MAX, 0, huge));
   }
 }
