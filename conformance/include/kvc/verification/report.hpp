@@ -17,6 +17,7 @@
 
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/string.hpp>
+#include <boost/hana/transform.hpp>
 #include <boost/hana/unpack.hpp>
 
 #include <kvc/exploration/engine_profile.hpp>
@@ -145,34 +146,63 @@ template <class Inputs>
   });
 }
 
+/// A fixture as a run sees it: its label as text, references to its inputs and result. A fixture's
+/// label is a type of its own (a Hana string), so that a run keyed on the fixture is instantiated
+/// once per fixture and implementation; keyed on the view, once per call shape, inputs' and
+/// result's types and implementation, which many fixtures of a suite share.
+template <class Call, class Inputs, class Expected>
+struct fixture_view {
+  using call = Call;
+  const char* label;
+  const Inputs& inputs;
+  const Expected& expected;
+};
+
+/// The view of fixture `f`, which must outlive it.
+struct view_fixture_fn {
+  template <class Fixture>
+  [[nodiscard]] auto operator()(const Fixture& f) const {
+    return fixture_view<typename Fixture::call, std::remove_cvref_t<decltype(f.inputs)>,
+                        std::remove_cvref_t<decltype(f.expected)>>{
+        boost::hana::to<const char*>(f.label), f.inputs, f.expected};
+  }
+};
+
+/// The views of every fixture of `suite`, in its order (instantiated once per suite, not per
+/// implementation checked against it).
+template <class Suite>
+[[nodiscard]] auto fixture_views(const Suite& suite) {
+  return boost::hana::transform(fixtures_of(suite), view_fixture_fn{});
+}
+
 /// One fixture run against `impl`, as the report shows it.
-template <class Fixture, class Impl>
-[[nodiscard]] fixture_outcome run_outcome(const Fixture& f, const Impl& impl) {
-  if (!Fixture::call::representable(impl, f.inputs)) {
+template <class View, class Impl>
+[[nodiscard]] fixture_outcome run_outcome(const View& f, const Impl& impl) {
+  if (!View::call::representable(impl, f.inputs)) {
     // Converted, a value would change: the fixture is refused, not run.
-    return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+    return fixture_outcome{f.label, inputs_text(f.inputs),
                            "(an input does not fit the implementation's type)",
                            to_text(f.expected), false};
   }
   const auto actual = kvc::observe(f, impl);
-  return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
-                         to_text(actual), to_text(f.expected), fixture_agrees(f, actual)};
+  return fixture_outcome{f.label, inputs_text(f.inputs), to_text(actual), to_text(f.expected),
+                         fixture_agrees(f, actual)};
 }
 
 /// A fixture outside the engine profile: not run, not failed, not passed.
-template <class Fixture>
-[[nodiscard]] fixture_outcome not_covered_outcome(const Fixture& f) {
-  fixture_outcome outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
+template <class View>
+[[nodiscard]] fixture_outcome not_covered_outcome(const View& f) {
+  fixture_outcome outcome{f.label, inputs_text(f.inputs),
                           "(not covered: outside the engine profile)", to_text(f.expected), true};
   outcome.not_covered = true;
   return outcome;
 }
 
 /// A fixture of a form the implementation does not take: not run, not failed.
-template <class Fixture>
-[[nodiscard]] fixture_outcome skipped_outcome(const Fixture& f) {
-  return fixture_outcome{boost::hana::to<const char*>(f.label), inputs_text(f.inputs),
-                         std::string("(skipped: does not implement ") + Fixture::call::form.chars +
+template <class View>
+[[nodiscard]] fixture_outcome skipped_outcome(const View& f) {
+  return fixture_outcome{f.label, inputs_text(f.inputs),
+                         std::string("(skipped: does not implement ") + View::call::form.chars +
                              ")",
                          to_text(f.expected), true, true};
 }
@@ -190,7 +220,8 @@ template <class Suite, class Impl>
   conformance_report report;
   if constexpr (detail::suite_can_call<Impl, Suite>) {
     report.fixtures.reserve(suite_size<Suite>);
-    boost::hana::for_each(fixtures_of(suite), [&report, &impl](const auto& f) {
+    const auto views = detail::fixture_views(suite);
+    boost::hana::for_each(views, [&report, &impl](const auto& f) {
       using fixture_type = std::remove_cvref_t<decltype(f)>;
       if constexpr (requires { fixture_type::call::profile; }) {
         if (report.notes.empty() && report.fixtures.empty())
