@@ -202,19 +202,48 @@ class verdict {
 
 namespace detail {
 
-/// Whether `impl` passes `f`; otherwise `result` names `f` and its outcome.
-template <class Fixture, class Impl>
-[[nodiscard]] constexpr bool passes_or_record(verdict& result, const Fixture& f,
+/// A fixture as a check sees it: references to its inputs and result, and the function that names
+/// its label in a diagnostic. A fixture's label is a type of its own (a Hana string), so that a
+/// check keyed on the fixture is instantiated once per fixture and implementation; keyed on the
+/// view, once per call shape, inputs' and result's types and implementation, which many fixtures
+/// of a suite share.
+template <class Call, class Inputs, class Expected>
+struct checked_fixture {
+  using call = Call;
+  void (*failed)() noexcept;
+  const Inputs& inputs;
+  const Expected& expected;
+};
+
+/// The view of fixture `f`, which must outlive it.
+template <class Fixture>
+[[nodiscard]] constexpr auto checked_view(const Fixture& f) noexcept {
+  return checked_fixture<typename Fixture::call, std::remove_cvref_t<decltype(f.inputs)>,
+                         std::remove_cvref_t<decltype(f.expected)>>{
+      failure_of<std::remove_cvref_t<decltype(f.label)>>::call, f.inputs, f.expected};
+}
+
+/// The views of every fixture of `suite`, in its order: a Hana tuple, built once per suite rather
+/// than once per implementation checked against it.
+template <class Suite>
+[[nodiscard]] constexpr auto checked_fixtures(const Suite& suite) noexcept {
+  return boost::hana::unpack(fixtures_of(suite), [](const auto&... f) {
+    return boost::hana::tuple<decltype(checked_view(f))...>(checked_view(f)...);
+  });
+}
+
+/// Whether `impl` passes the fixture `f` views; otherwise `result` names it and its outcome.
+template <class View, class Impl>
+[[nodiscard]] constexpr bool passes_or_record(verdict& result, const View& f,
                                               const Impl& impl) noexcept {
   if (!covered_fixture(f)) return true;
-  if (!Fixture::call::representable(impl, f.inputs)) {
-    result = verdict(failure_of<std::remove_cvref_t<decltype(f.label)>>::call, {}, {});
+  if (!View::call::representable(impl, f.inputs)) {
+    result = verdict(f.failed, {}, {});
     return false;
   }
   const auto actual = observe(f, impl);
   if (fixture_agrees(f, actual)) return true;
-  result = verdict(failure_of<std::remove_cvref_t<decltype(f.label)>>::call,
-                   show_result(actual), show_result(f.expected));
+  result = verdict(f.failed, show_result(actual), show_result(f.expected));
   return false;
 }
 
@@ -253,7 +282,7 @@ template <class Suite, class Impl>
     detail::require_call_shape<Impl, false>();
     return false;
   } else {
-    return boost::hana::unpack(fixtures_of(suite),
+    return boost::hana::unpack(detail::checked_fixtures(suite),
                                [&impl](const auto&... f) { return (passes(f, impl) && ...); });
   }
 }
@@ -272,13 +301,14 @@ template <class Suite, class Impl>
     // In a constant expression, the first fixture alone first: an implementation that is not
     // constexpr stops the evaluation here, in a diagnostic that names one fixture's type rather
     // than the whole suite's in every frame (g++ 12: about 5 KB instead of 100 KB).
+    const auto fixtures = detail::checked_fixtures(suite);
     if (std::is_constant_evaluated()) {
       verdict first;
-      const auto& first_fixture = boost::hana::at_c<0>(fixtures_of(suite));
+      const auto& first_fixture = boost::hana::at_c<0>(fixtures);
       // not constexpr? kvc::check(suite, impl) runs it
       static_cast<void>(detail::passes_or_record(first, first_fixture, impl));
     }
-    boost::hana::unpack(fixtures_of(suite), [&result, &impl](const auto&... f) {
+    boost::hana::unpack(fixtures, [&result, &impl](const auto&... f) {
       return (detail::passes_or_record(result, f, impl) && ...);
     });
     return result;
@@ -291,7 +321,7 @@ template <class Suite, class Impl>
 [[nodiscard]] constexpr auto outcomes(const Suite& suite, const Impl& impl) noexcept {
   if constexpr (!detail::suite_can_call<Impl, Suite>) detail::name_unmatched_parameter<Impl, Suite>();
   detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
-  return boost::hana::unpack(fixtures_of(suite), [&impl](const auto&... f) {
+  return boost::hana::unpack(detail::checked_fixtures(suite), [&impl](const auto&... f) {
     return std::array<bool, sizeof...(f)>{passes(f, impl)...};
   });
 }
