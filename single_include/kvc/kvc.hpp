@@ -307,25 +307,44 @@ KVC_INLINE_VARIABLE constexpr admitted_batch_fn admitted_batch{};
 // ---- end kvc/batch_admission.hpp
 
 // ---- begin kvc/cache_namespace.hpp
-// kvc/cache_namespace.hpp - a structured KV-cache namespace: model, adapter, adapter revision, salt.
+// kvc/cache_namespace.hpp - a structured KV-cache namespace (model, adapter, adapter revision,
+// salt): kvc::cache_namespace, which views its strings (kvc/cache_namespace_view.hpp), and
+// kvc::owning_cache_namespace, which owns them, with the hashes that make both keys of unordered
+// containers.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+
+// ---- begin kvc/cache_namespace_view.hpp
+// kvc/cache_namespace_view.hpp - the non-owning structured KV-cache namespace, kvc::cache_namespace
+// (model, adapter, adapter revision, salt), its hash, and nothing that needs <string>.
+//
+// kvc/cache_namespace.hpp includes it and adds the owning counterpart, kvc::owning_cache_namespace,
+// whose std::string members need <string>: on libstdc++ 12 that header alone costs a translation
+// unit about a quarter of what <vector>, <span>, <algorithm> and <string_view> cost together. The
+// verification headers that only view namespaces include this one.
 //
 // Why a struct rather than a string key: a key made by concatenating fields aliases
 // ("org_1" + "2345" == "org_12345" + ""), and an adapter identified by name alone shares KV entries
 // across adapter versions. Comparing field by field, and hashing every field with its length, makes
 // both impossible.
 
+#include <version>  // identifies the standard library
+
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>  // also declares std::hash, specialized below
 #include <type_traits>
 
-// clang's lifetime annotation: a namespace viewing a temporary owning namespace is diagnosed
-// (-Wdangling). Other compilers have no such attribute, and would warn about an unknown one.
-#if __has_cpp_attribute(clang::lifetimebound)
-#define KVC_LIFETIMEBOUND [[clang::lifetimebound]]
+// std::string only needs to be declared here (namespace_text refuses std::string rvalues). Both
+// standard libraries kvc is built with declare it, in full, in <iosfwd>; with any other, <string>.
+#if defined(_GLIBCXX_RELEASE) || defined(_LIBCPP_VERSION)
+#include <iosfwd>
 #else
-#define KVC_LIFETIMEBOUND
+#include <string>
 #endif
 
 namespace kvc {
@@ -381,6 +400,61 @@ struct cache_namespace {
   friend constexpr bool operator==(const cache_namespace&, const cache_namespace&) = default;
 };
 
+namespace detail {
+
+/// FNV-1a, 64 bits: simple, constexpr, and good enough to spread namespaces over hash buckets.
+/// (Not a defence against adversarial collisions; equality, not the hash, is the boundary.)
+struct fnv1a {
+  std::uint64_t state = 14695981039346656037ULL;
+
+  constexpr void byte(std::uint8_t b) noexcept {
+    state ^= b;
+    state *= 1099511628211ULL;
+  }
+  constexpr void u64(std::uint64_t value) noexcept {
+    for (int i = 0; i < 8; ++i) byte(static_cast<std::uint8_t>(value >> (8 * i)));
+  }
+  /// The length first, then the bytes: ("ab", "c") and ("a", "bc") feed different streams.
+  constexpr void field(std::string_view text) noexcept {
+    u64(text.size());
+    for (const char c : text) byte(static_cast<std::uint8_t>(c));
+  }
+};
+
+}  // namespace detail
+
+/// The hash of a namespace: every field, each with its length.
+[[nodiscard]] constexpr std::size_t hash_value(const cache_namespace& ns) noexcept {
+  detail::fnv1a h;
+  h.field(ns.model);
+  h.field(ns.adapter);
+  h.u64(ns.adapter_revision);
+  h.field(ns.salt);
+  return static_cast<std::size_t>(h.state);
+}
+
+}  // namespace kvc
+
+/// Hashes a `kvc::cache_namespace` as `kvc::hash_value` does, so it can key unordered containers.
+template <>
+struct std::hash<kvc::cache_namespace> {
+  /// `kvc::hash_value(ns)`.
+  [[nodiscard]] std::size_t operator()(const kvc::cache_namespace& ns) const noexcept {
+    return kvc::hash_value(ns);
+  }
+};
+// ---- end kvc/cache_namespace_view.hpp
+
+// clang's lifetime annotation: a namespace viewing a temporary owning namespace is diagnosed
+// (-Wdangling). Other compilers have no such attribute, and would warn about an unknown one.
+#if __has_cpp_attribute(clang::lifetimebound)
+#define KVC_LIFETIMEBOUND [[clang::lifetimebound]]
+#else
+#define KVC_LIFETIMEBOUND
+#endif
+
+namespace kvc {
+
 /// The owning counterpart, for long-lived cache entries: equal to, and hashing the same as, the
 /// `kvc::cache_namespace` that views it.
 struct owning_cache_namespace {
@@ -415,39 +489,6 @@ struct owning_cache_namespace {
   }
 };
 
-namespace detail {
-
-/// FNV-1a, 64 bits: simple, constexpr, and good enough to spread namespaces over hash buckets.
-/// (Not a defence against adversarial collisions; equality, not the hash, is the boundary.)
-struct fnv1a {
-  std::uint64_t state = 14695981039346656037ULL;
-
-  constexpr void byte(std::uint8_t b) noexcept {
-    state ^= b;
-    state *= 1099511628211ULL;
-  }
-  constexpr void u64(std::uint64_t value) noexcept {
-    for (int i = 0; i < 8; ++i) byte(static_cast<std::uint8_t>(value >> (8 * i)));
-  }
-  /// The length first, then the bytes: ("ab", "c") and ("a", "bc") feed different streams.
-  constexpr void field(std::string_view text) noexcept {
-    u64(text.size());
-    for (const char c : text) byte(static_cast<std::uint8_t>(c));
-  }
-};
-
-}  // namespace detail
-
-/// The hash of a namespace: every field, each with its length.
-[[nodiscard]] constexpr std::size_t hash_value(const cache_namespace& ns) noexcept {
-  detail::fnv1a h;
-  h.field(ns.model);
-  h.field(ns.adapter);
-  h.u64(ns.adapter_revision);
-  h.field(ns.salt);
-  return static_cast<std::size_t>(h.state);
-}
-
 /// The hash of an owning namespace: that of its view, so equal namespaces hash equal across types.
 [[nodiscard]] inline std::size_t hash_value(const owning_cache_namespace& ns) noexcept {
   return hash_value(ns.view());
@@ -469,15 +510,6 @@ struct cache_namespace_hash {
 };
 
 }  // namespace kvc
-
-/// Hashes a `kvc::cache_namespace` as `kvc::hash_value` does, so it can key unordered containers.
-template <>
-struct std::hash<kvc::cache_namespace> {
-  /// `kvc::hash_value(ns)`.
-  [[nodiscard]] std::size_t operator()(const kvc::cache_namespace& ns) const noexcept {
-    return kvc::hash_value(ns);
-  }
-};
 
 /// Hashes a `kvc::owning_cache_namespace` as `kvc::hash_value` does: the same value as its view.
 template <>

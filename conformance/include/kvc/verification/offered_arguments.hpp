@@ -3,29 +3,33 @@
 //
 // A fixture holds its token and id sequences as `std::array<E, K>` and its string namespaces as
 // `std::string_view`. Engines take `std::span<const std::int32_t>`, `const std::vector<T>&`,
-// `const std::string&` or `const kvc::cache_namespace&`. A suite tries, in order: the inputs as they
-// are; every sequence as a `std::span<const E>`; every sequence converted to `std::span<const T>`
-// for each integer type T; at run time, as `const std::vector<T>&`; each with the namespaces as they
-// are, as `const std::string&` or as a `kvc::cache_namespace` naming that model. Sequences of other
-// elements (`kvc::multimodal_item`s, strings) keep their elements: as they are in the span forms (an
-// array converts to a span of its elements by itself), as `const std::vector<E>&` in the vector
-// forms, and, last, as `const std::vector<E>&` beside integer sequences as `std::span<const T>`. A
-// conversion is exact or refused: a fixture value that does not fit T makes the fixture fail (at
-// compile time the evaluation stops at
+// `const std::string&` or `const kvc::cache_namespace&`. A suite tries, in order, with the
+// namespaces as they are, then as `const std::string&`, then as a `kvc::cache_namespace` naming
+// that model: the sequences as they are; every sequence as a `std::span<const E>`; every sequence
+// converted to `std::span<const T>` for each integer type T; at run time, as
+// `const std::vector<T>&`. Sequences of other elements (`kvc::multimodal_item`s, strings) keep
+// their elements: as they are in the span forms (an array converts to a span of its elements by
+// itself), as `const std::vector<E>&` in the vector forms, and, last, as `const std::vector<E>&`
+// beside integer sequences as `std::span<const T>`. A conversion is exact or refused: a fixture
+// value that does not fit T makes the fixture fail (at compile time the evaluation stops at
 // `kvc::detail::fixture_value_does_not_fit_the_implementations_type`).
+//
+// Every sequence form is tried with the namespaces as they are before any with a `std::string`, so
+// an implementation that takes a `std::string_view` never has a `std::string` offered: this header
+// only declares `std::string` (kvc/cache_namespace_view.hpp), and a translation unit that verifies
+// such an implementation needs no <string>. One that takes a `const std::string&` includes it.
 #pragma once
 
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <span>
-#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
-#include <kvc/cache_namespace.hpp>
+#include <kvc/cache_namespace_view.hpp>
 #include <kvc/concepts.hpp>
 #include <kvc/detail/equal.hpp>
 
@@ -251,21 +255,32 @@ struct forms {
   using text = Text;
 };
 
-/// Every pair of forms, in the order they are tried.
+/// Every sequence form with one namespace form, in the order they are tried.
+template <class Text, class Integers>
+struct forms_with_text;
+template <class Text, class... T>
+struct forms_with_text<Text, type_list<T...>> {
+  using type = type_list<forms<sequence_as_given, Text>, forms<sequence_as_span, Text>,
+                         forms<sequence_as_span_of<T>, Text>...,
+                         forms<sequence_as_vector_of<T>, Text>...,
+                         forms<integers_as_span_of_others_as_vector<T>, Text>...>;
+};
+
+/// Every pair of forms, in the order they are tried: every sequence form with the namespaces as
+/// they are, then every one with them as `std::string`s, then as `kvc::cache_namespace`s.
 template <class Texts, class Integers>
 struct offered_forms;
-template <class... Text, class... T>
-struct offered_forms<type_list<Text...>, type_list<T...>> {
-  using type = type_list<forms<sequence_as_given, Text>..., forms<sequence_as_span, Text>...,
-                         forms<sequence_as_span_of<T>, text_as_given>...,
-                         forms<sequence_as_span_of<T>, text_as_string>...,
-                         forms<sequence_as_span_of<T>, text_as_namespace>...,
-                         forms<sequence_as_vector_of<T>, text_as_given>...,
-                         forms<sequence_as_vector_of<T>, text_as_string>...,
-                         forms<sequence_as_vector_of<T>, text_as_namespace>...,
-                         forms<integers_as_span_of_others_as_vector<T>, text_as_given>...,
-                         forms<integers_as_span_of_others_as_vector<T>, text_as_string>...,
-                         forms<integers_as_span_of_others_as_vector<T>, text_as_namespace>...>;
+template <class... Text, class Integers>
+struct offered_forms<type_list<Text...>, Integers> {
+  template <class... Lists>
+  struct join;
+  template <class... F>
+  struct join<type_list<F...>> {
+    using type = type_list<F...>;
+  };
+  template <class... F, class... G, class... Rest>
+  struct join<type_list<F...>, type_list<G...>, Rest...> : join<type_list<F..., G...>, Rest...> {};
+  using type = typename join<typename forms_with_text<Text, Integers>::type...>::type;
 };
 using all_forms =
     offered_forms<type_list<text_as_given, text_as_string, text_as_namespace>, offered_integers>::type;
