@@ -223,15 +223,6 @@ template <class Fixture>
       failure_of<std::remove_cvref_t<decltype(f.label)>>::call, f.inputs, f.expected};
 }
 
-/// The views of every fixture of `suite`, in its order: a Hana tuple, built once per suite rather
-/// than once per implementation checked against it.
-template <class Suite>
-[[nodiscard]] constexpr auto checked_fixtures(const Suite& suite) noexcept {
-  return boost::hana::unpack(fixtures_of(suite), [](const auto&... f) {
-    return boost::hana::tuple<decltype(checked_view(f))...>(checked_view(f)...);
-  });
-}
-
 /// Whether `impl` passes the fixture `f` views; otherwise `result` names it and its outcome.
 template <class View, class Impl>
 [[nodiscard]] constexpr bool passes_or_record(verdict& result, const View& f,
@@ -266,8 +257,18 @@ namespace detail {
 /// form (which `Impl` skips), and at least one fixture's can.
 template <class Impl, class... F>
 [[nodiscard]] constexpr bool accepts_every_fixture(const boost::hana::tuple<F...>*) noexcept {
-  return ((calls<F, Impl> || is_optional_form<typename F::call>) && ...) &&
-         (sizeof...(F) == 0 || (calls<F, Impl> || ...));
+  // Asked of each fixture's call shape and inputs' type directly (which many fixtures share),
+  // not through a variable template per fixture type.
+  constexpr bool accepted[] = {
+      F::call::template accepts<Impl, std::remove_cvref_t<decltype(F::inputs)>>..., false};
+  constexpr bool optional[] = {is_optional_form<typename F::call>..., false};
+  bool every = true;
+  bool some = false;
+  for (std::size_t i = 0; i < sizeof...(F); ++i) {
+    every = every && (accepted[i] || optional[i]);
+    some = some || accepted[i];
+  }
+  return every && (sizeof...(F) == 0 || some);
 }
 template <class Impl, class Suite>
 inline constexpr bool suite_can_call =
@@ -282,8 +283,9 @@ template <class Suite, class Impl>
     detail::require_call_shape<Impl, false>();
     return false;
   } else {
-    return boost::hana::unpack(detail::checked_fixtures(suite),
-                               [&impl](const auto&... f) { return (passes(f, impl) && ...); });
+    return boost::hana::unpack(fixtures_of(suite), [&impl](const auto&... f) {
+      return (passes(detail::checked_view(f), impl) && ...);
+    });
   }
 }
 
@@ -298,18 +300,20 @@ template <class Suite, class Impl>
     return verdict(nullptr, {}, {}, false);
   } else {
     verdict result;
+    // Each fixture is checked through its view (kvc::detail::checked_fixture), so that the checks
+    // are instantiated once per call shape, inputs' and result's types, not once per fixture.
+    const auto& fixtures = fixtures_of(suite);
     // In a constant expression, the first fixture alone first: an implementation that is not
     // constexpr stops the evaluation here, in a diagnostic that names one fixture's type rather
     // than the whole suite's in every frame (g++ 12: about 5 KB instead of 100 KB).
-    const auto fixtures = detail::checked_fixtures(suite);
     if (std::is_constant_evaluated()) {
       verdict first;
-      const auto& first_fixture = boost::hana::at_c<0>(fixtures);
       // not constexpr? kvc::check(suite, impl) runs it
-      static_cast<void>(detail::passes_or_record(first, first_fixture, impl));
+      static_cast<void>(detail::passes_or_record(
+          first, detail::checked_view(boost::hana::at_c<0>(fixtures)), impl));
     }
     boost::hana::unpack(fixtures, [&result, &impl](const auto&... f) {
-      return (detail::passes_or_record(result, f, impl) && ...);
+      return (detail::passes_or_record(result, detail::checked_view(f), impl) && ...);
     });
     return result;
   }
@@ -321,8 +325,8 @@ template <class Suite, class Impl>
 [[nodiscard]] constexpr auto outcomes(const Suite& suite, const Impl& impl) noexcept {
   if constexpr (!detail::suite_can_call<Impl, Suite>) detail::name_unmatched_parameter<Impl, Suite>();
   detail::require_call_shape<Impl, detail::suite_can_call<Impl, Suite>>();
-  return boost::hana::unpack(detail::checked_fixtures(suite), [&impl](const auto&... f) {
-    return std::array<bool, sizeof...(f)>{passes(f, impl)...};
+  return boost::hana::unpack(fixtures_of(suite), [&impl](const auto&... f) {
+    return std::array<bool, sizeof...(f)>{passes(detail::checked_view(f), impl)...};
   });
 }
 
