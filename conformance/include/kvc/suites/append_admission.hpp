@@ -17,13 +17,13 @@ namespace kvc::suites {
 /// Implementations are called as `impl(capacity, used, requested)` with `int` arguments.
 template <int N, class Deferred = void>
 inline constexpr auto seed_append_admission = boost::hana::make_tuple(
-    make_fixture(label<"fits exactly", Deferred>, inputs(N + 3, N, N + 3 - N), N + 3 - N),
-    make_fixture(label<"one free short", Deferred>, inputs(N + 3, N + 1, 3), 0),
-    make_fixture(label<"partial would fit", Deferred>, inputs(5, 3, 4), 0),
-    make_fixture(label<"empty append", Deferred>, inputs(5, 3, 0), 0),
-    make_fixture(label<"empty cache", Deferred>, inputs(N, 0, N), N),
-    make_fixture(label<"full cache", Deferred>, inputs(N, N, 1), 0),
-    make_fixture(label<"negative request", Deferred>, inputs(5, 0, -1), 0));
+    make_fixture(label<"fits exactly", Deferred>, inputs<Deferred>(N + 3, N, N + 3 - N), N + 3 - N),
+    make_fixture(label<"one free short", Deferred>, inputs<Deferred>(N + 3, N + 1, 3), 0),
+    make_fixture(label<"partial would fit", Deferred>, inputs<Deferred>(5, 3, 4), 0),
+    make_fixture(label<"empty append", Deferred>, inputs<Deferred>(5, 3, 0), 0),
+    make_fixture(label<"empty cache", Deferred>, inputs<Deferred>(N, 0, N), N),
+    make_fixture(label<"full cache", Deferred>, inputs<Deferred>(N, N, 1), 0),
+    make_fixture(label<"negative request", Deferred>, inputs<Deferred>(5, 0, -1), 0));
 
 namespace definition {
 /// The fixtures of `kvc::suites::extra_append_admission`.
@@ -31,21 +31,24 @@ struct extra_append_admission {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_fixture(label<"fits with room to spare", Deferred>, inputs(10, 2, 5), 5),
-      make_fixture(label<"one slot left", Deferred>, inputs(10, 9, 1), 1),
-      make_fixture(label<"large request into empty cache", Deferred>, inputs(1000, 0, 1000), 1000),
-      make_fixture(label<"one over capacity", Deferred>, inputs(1000, 0, 1001), 0),
-      make_fixture(label<"zero capacity", Deferred>, inputs(0, 0, 1), 0),
-      make_fixture(label<"zero capacity empty append", Deferred>, inputs(0, 0, 0), 0),
-      make_fixture(label<"large negative request", Deferred>, inputs(5, 0, -5), 0),
-      make_fixture(label<"used above capacity", Deferred>, inputs(3, 5, 1), 0),
-      make_fixture(label<"negative used", Deferred>, inputs(5, -2, 3), 0),
-      make_fixture(label<"negative used would fit", Deferred>, inputs(5, -2, 6), 0),
-      make_fixture(label<"negative capacity", Deferred>, inputs(-2, -4, 1), 0),
-      make_fixture(label<"request equals capacity with slots used", Deferred>, inputs(8, 1, 8), 0),
+      make_fixture(label<"fits with room to spare", Deferred>, inputs<Deferred>(10, 2, 5), 5),
+      make_fixture(label<"one slot left", Deferred>, inputs<Deferred>(10, 9, 1), 1),
+      make_fixture(label<"large request into empty cache", Deferred>,
+                   inputs<Deferred>(1000, 0, 1000), 1000),
+      make_fixture(label<"one over capacity", Deferred>, inputs<Deferred>(1000, 0, 1001), 0),
+      make_fixture(label<"zero capacity", Deferred>, inputs<Deferred>(0, 0, 1), 0),
+      make_fixture(label<"zero capacity empty append", Deferred>, inputs<Deferred>(0, 0, 0), 0),
+      make_fixture(label<"large negative request", Deferred>, inputs<Deferred>(5, 0, -5), 0),
+      make_fixture(label<"used above capacity", Deferred>, inputs<Deferred>(3, 5, 1), 0),
+      make_fixture(label<"negative used", Deferred>, inputs<Deferred>(5, -2, 3), 0),
+      make_fixture(label<"negative used would fit", Deferred>, inputs<Deferred>(5, -2, 6), 0),
+      make_fixture(label<"negative capacity", Deferred>, inputs<Deferred>(-2, -4, 1), 0),
+      make_fixture(label<"request equals capacity with slots used", Deferred>,
+                   inputs<Deferred>(8, 1, 8), 0),
       // A capacity of 1,024 filled exactly: a ring of a power-of-two size that keeps one slot
       // free to tell full from empty has 1,023.
-      make_fixture(label<"fills a capacity of 1024 exactly", Deferred>, inputs(1024, 1000, 24), 24));
+      make_fixture(label<"fills a capacity of 1024 exactly", Deferred>,
+                   inputs<Deferred>(1024, 1000, 24), 24));
 };
 }  // namespace definition
 

@@ -20,25 +20,37 @@ struct batch_admission {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_fixture(label<"whole batch fits exactly", Deferred>, inputs(10, 4, std::array{2, 4}), 6),
-      make_fixture(label<"batch one slot short", Deferred>, inputs(10, 5, std::array{2, 4}), 0),
-      make_fixture(label<"each fits alone but not together", Deferred>, inputs(10, 5, std::array{3, 3}), 0),
-      make_fixture(label<"first request fills the cache", Deferred>, inputs(10, 0, std::array{10, 1}), 0),
-      make_fixture(label<"negative request offsets another", Deferred>, inputs(10, 8, std::array{5, -3}), 0),
-      make_fixture(label<"negative request alone", Deferred>, inputs(10, 0, std::array{-1}), 0),
-      make_fixture(label<"zero requests", Deferred>, inputs(10, 10, std::array{0, 0}), 0),
-      make_fixture(label<"empty batch", Deferred>, inputs(10, 3, std::array<int, 0>{}), 0),
-      make_fixture(label<"single request", Deferred>, inputs(8, 0, std::array{8}), 8),
-      make_fixture(label<"batch with room to spare", Deferred>, inputs(100, 10, std::array{1, 2, 3}), 6),
-      make_fixture(label<"many small requests", Deferred>, inputs(100, 0, fixtures::filled<10>(10)), 100),
-      make_fixture(label<"used above capacity", Deferred>, inputs(4, 6, std::array{0, 1}), 0),
-      make_fixture(label<"negative used", Deferred>, inputs(10, -5, std::array{12}), 0),
+      make_fixture(label<"whole batch fits exactly", Deferred>,
+                   inputs<Deferred>(10, 4, std::array{2, 4}), 6),
+      make_fixture(label<"batch one slot short", Deferred>,
+                   inputs<Deferred>(10, 5, std::array{2, 4}), 0),
+      make_fixture(label<"each fits alone but not together", Deferred>,
+                   inputs<Deferred>(10, 5, std::array{3, 3}), 0),
+      make_fixture(label<"first request fills the cache", Deferred>,
+                   inputs<Deferred>(10, 0, std::array{10, 1}), 0),
+      make_fixture(label<"negative request offsets another", Deferred>,
+                   inputs<Deferred>(10, 8, std::array{5, -3}), 0),
+      make_fixture(label<"negative request alone", Deferred>,
+                   inputs<Deferred>(10, 0, std::array{-1}), 0),
+      make_fixture(label<"zero requests", Deferred>, inputs<Deferred>(10, 10, std::array{0, 0}), 0),
+      make_fixture(label<"empty batch", Deferred>, inputs<Deferred>(10, 3, std::array<int, 0>{}),
+                   0),
+      make_fixture(label<"single request", Deferred>, inputs<Deferred>(8, 0, std::array{8}), 8),
+      make_fixture(label<"batch with room to spare", Deferred>,
+                   inputs<Deferred>(100, 10, std::array{1, 2, 3}), 6),
+      make_fixture(label<"many small requests", Deferred>,
+                   inputs<Deferred>(100, 0, fixtures::filled<10>(10)), 100),
+      make_fixture(label<"used above capacity", Deferred>, inputs<Deferred>(4, 6, std::array{0, 1}),
+                   0),
+      make_fixture(label<"negative used", Deferred>, inputs<Deferred>(10, -5, std::array{12}), 0),
       // A request for 0 tokens is valid (a sequence with nothing new to cache this step): it adds
       // nothing and must not refuse the others.
-      make_fixture(label<"zero-size request among others", Deferred>, inputs(10, 0, std::array{3, 0, 2}), 5),
-      make_fixture(label<"zero-size request first fills the cache", Deferred>, inputs(10, 4, std::array{0, 6}),
-                   6),
-      make_fixture(label<"zero-size request alone", Deferred>, inputs(10, 0, std::array{0}), 0));
+      make_fixture(label<"zero-size request among others", Deferred>,
+                   inputs<Deferred>(10, 0, std::array{3, 0, 2}), 5),
+      make_fixture(label<"zero-size request first fills the cache", Deferred>,
+                   inputs<Deferred>(10, 4, std::array{0, 6}), 6),
+      make_fixture(label<"zero-size request alone", Deferred>,
+                   inputs<Deferred>(10, 0, std::array{0}), 0));
 };
 }  // namespace definition
 

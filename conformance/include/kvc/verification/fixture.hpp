@@ -43,7 +43,12 @@ struct fixture_input<const char (&)[N]> {
 }  // namespace detail
 
 /// The inputs of one call, in the order the implementation takes them.
-template <class... Inputs>
+///
+/// `Deferred`, when given, names a template parameter of the suite's own definition
+/// (`kvc::inputs<Deferred>(...)` in `template <class Deferred = void> static constexpr auto
+/// fixtures`): the call then depends on it, and the Hana tuple of the inputs is built where the
+/// suite is first checked, not where its header is included.
+template <class Deferred = void, class... Inputs>
 [[nodiscard]] constexpr auto inputs(Inputs&&... values) noexcept {
   return boost::hana::tuple<typename detail::fixture_input<Inputs>::type...>(
       std::forward<Inputs>(values)...);
