@@ -59,23 +59,28 @@ struct append_unique<type_list<Ts...>, T> {
                                   type_list<Ts..., T>>;
 };
 
-template <class List, class... F>
-struct unique_forms {
-  using type = List;
-};
-template <class List, class First, class... Rest>
-struct unique_forms<List, First, Rest...>
-    : unique_forms<typename append_unique<
-                       List, case_form<typename First::call,
-                                       typename call_inputs_of<std::remove_cvref_t<
-                                           decltype(First::inputs)>>::type>>::type,
-                   Rest...> {};
+/// The form of fixture type F.
+template <class F>
+using form_of_fixture =
+    case_form<typename F::call,
+              typename call_inputs_of<std::remove_cvref_t<decltype(F::inputs)>>::type>;
+
+/// `forms + std::type_identity<T>{}`: the list with T appended, unless it holds T already. A left
+/// fold of it over a suite's fixtures keeps each form once in one pass, each step instantiated on
+/// the (short) list of forms so far rather than on the rest of the suite's fixture types.
+template <class... Forms, class T>
+[[nodiscard]] constexpr auto operator+(type_list<Forms...>, std::type_identity<T>) noexcept {
+  if constexpr ((std::is_same_v<Forms, T> || ...))
+    return type_list<Forms...>{};
+  else
+    return type_list<Forms..., T>{};
+}
 
 template <class Suite>
 struct forms_of_suite;
 template <class... F>
 struct forms_of_suite<boost::hana::tuple<F...>> {
-  using type = typename unique_forms<type_list<>, F...>::type;
+  using type = decltype((type_list<>{} + ... + std::type_identity<form_of_fixture<F>>{}));
 };
 
 /// The input forms of a suite type.
