@@ -11,6 +11,7 @@
 #include <span>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/tuple.hpp>
@@ -102,6 +103,25 @@ template <std::size_t N, std::size_t Extra, bool Trim, class P = std::size_t, cl
     return out;
   }
 }
+
+/// The first pair of offered forms with which `Impl` takes inputs of types `A...`, or
+/// `no_call_shape_fits`.
+// (Named packs rather than decltype of a lambda's pack: clang 14 mis-expands the latter.)
+template <class Impl, class... A>
+using direct_forms = typename first_fitting_forms<Impl, all_forms, A...>::type;
+
+/// Whether `Impl` takes the inputs (a Hana tuple's types) in some offered form.
+template <class Impl, class... A>
+[[nodiscard]] constexpr bool direct_accepts(const boost::hana::tuple<A...>*) noexcept {
+  return !std::is_same_v<direct_forms<Impl, A...>, no_call_shape_fits>;
+}
+/// The same, for inputs in another Hana sequence.
+template <class Impl, class Args>
+[[nodiscard]] constexpr bool direct_accepts(const Args*) noexcept {
+  return boost::hana::unpack(Args{}, []<class... A>(const A&...) {
+    return !std::is_same_v<direct_forms<Impl, A...>, no_call_shape_fits>;
+  });
+}
 }  // namespace detail
 
 /// `impl(args...)`; the result is compared with the expected value. Used by the prefix-reuse and
@@ -112,60 +132,82 @@ template <std::size_t N, std::size_t Extra, bool Trim, class P = std::size_t, cl
 struct direct_call {
   /// Whether `impl` can be called with `Args` in some offered form.
   template <class Impl, class Args>
-  static constexpr bool accepts = [] {
-    return boost::hana::unpack(Args{}, []<class... A>(const A&...) {
-      return !std::is_same_v<typename detail::first_fitting_forms<Impl, detail::all_forms, A...>::type,
-                             detail::no_call_shape_fits>;
-    });
-  }();
+  static constexpr bool accepts = detail::direct_accepts<Impl>(static_cast<const Args*>(nullptr));
 
   /// Calls `impl` with `args` in the first offered form it accepts, and returns its result.
-  template <class Impl, class Args>
-  [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) {
-    return boost::hana::unpack(args, [&impl](const auto&... arg) { return call(impl, arg...); });
-  }
-
-  /// Whether every input survives the form it is offered in. In a constant expression a value
-  /// that does not fit stops the evaluation with a diagnostic that says so.
-  template <class Impl, class Args>
-  [[nodiscard]] static constexpr bool representable(const Impl& impl, const Args& args) noexcept {
-    return boost::hana::unpack(args,
-                               [&impl](const auto&... arg) { return all_fit(impl, arg...); });
-  }
-
- private:
-  // (Named packs rather than decltype of a lambda's pack: clang 14 mis-expands the latter.)
+  ///
+  /// (Fixtures' inputs are Hana tuples: they are taken apart by index rather than with
+  /// `boost::hana::unpack`, whose function objects and lambda would be instantiated again for
+  /// every implementation. A check runs each implementation through two functions of its own
+  /// here, not six; in kvc-report, which runs hundreds of implementations, that is most of the
+  /// code it compiles.)
   template <class Impl, class... A>
-  using chosen_forms = typename detail::first_fitting_forms<Impl, detail::all_forms, A...>::type;
-
-  template <class Impl, class... A>
-  [[nodiscard]] static constexpr auto call(const Impl& impl, const A&... arg) {
+  [[nodiscard]] static constexpr auto invoke(const Impl& impl,
+                                             const boost::hana::tuple<A...>& args) {
     using chosen = chosen_forms<Impl, A...>;
     if constexpr (std::is_same_v<chosen, detail::no_call_shape_fits>) {
       return detail::no_call_shape_fits{};
     } else {
-      using seq = typename chosen::sequence;
-      using text = typename chosen::text;
-      return call_stored<seq, text, A...>(impl, detail::store<seq, text>(arg)...);
+      return call_stored<typename chosen::sequence, typename chosen::text, A...>(
+          impl, args, std::index_sequence_for<A...>{});
     }
   }
-
-  template <class Seq, class Text, class... A, class Impl, class... Stored>
-  [[nodiscard]] static constexpr auto call_stored(const Impl& impl, const Stored&... stored) {
-    return impl(detail::view<Seq, Text, A>(stored)...);  // not constexpr? use kvc::check(suite, impl)
+  /// The same, for inputs in another Hana sequence.
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr auto invoke(const Impl& impl, const Args& args) {
+    return boost::hana::unpack(args, [&impl](const auto&... arg) {
+      return invoke(impl, boost::hana::tuple<std::remove_cvref_t<decltype(arg)>...>(arg...));
+    });
   }
 
+  /// Whether every input survives the form it is offered in. In a constant expression a value
+  /// that does not fit stops the evaluation with a diagnostic that says so.
   template <class Impl, class... A>
-  [[nodiscard]] static constexpr bool all_fit(const Impl&, const A&... arg) noexcept {
+  [[nodiscard]] static constexpr bool representable(const Impl&,
+                                                    const boost::hana::tuple<A...>& args) noexcept {
     using chosen = chosen_forms<Impl, A...>;
     if constexpr (std::is_same_v<chosen, detail::no_call_shape_fits>) {
       return false;
     } else {
-      const bool fit = (detail::representable<typename chosen::sequence>(arg) && ...);
-      if (!fit && std::is_constant_evaluated())
-        detail::fixture_value_does_not_fit_the_implementations_type<typename chosen::sequence>();
-      return fit;
+      // Keyed on the chosen sequence form and the inputs, not on the implementation.
+      return all_fit<typename chosen::sequence>(args, std::index_sequence_for<A...>{});
     }
+  }
+  /// The same, for inputs in another Hana sequence.
+  template <class Impl, class Args>
+  [[nodiscard]] static constexpr bool representable(const Impl& impl, const Args& args) noexcept {
+    return boost::hana::unpack(args, [&impl](const auto&... arg) {
+      return representable(impl,
+                           boost::hana::tuple<std::remove_cvref_t<decltype(arg)>...>(arg...));
+    });
+  }
+
+ private:
+  template <class Impl, class... A>
+  using chosen_forms = detail::direct_forms<Impl, A...>;
+
+  // Each input is stored in its offered form (a reference to it when the form is the input
+  // itself), and the implementation called with the views of the stored values.
+  template <class Seq, class Text, class... A, class Impl, std::size_t... I>
+  [[nodiscard]] static constexpr auto call_stored(const Impl& impl,
+                                                  const boost::hana::tuple<A...>& args,
+                                                  std::index_sequence<I...>) {
+    return call_views<Seq, Text, A...>(impl,
+                                       detail::store<Seq, Text>(boost::hana::at_c<I>(args))...);
+  }
+
+  template <class Seq, class Text, class... A, class Impl, class... Stored>
+  [[nodiscard]] static constexpr auto call_views(const Impl& impl, const Stored&... stored) {
+    return impl(detail::view<Seq, Text, A>(stored)...);  // not constexpr? use kvc::check(suite, impl)
+  }
+
+  template <class Seq, class... A, std::size_t... I>
+  [[nodiscard]] static constexpr bool all_fit(const boost::hana::tuple<A...>& args,
+                                              std::index_sequence<I...>) noexcept {
+    const bool fit = (detail::representable<Seq>(boost::hana::at_c<I>(args)) && ...);
+    if (!fit && std::is_constant_evaluated())
+      detail::fixture_value_does_not_fit_the_implementations_type<Seq>();
+    return fit;
   }
 };
 

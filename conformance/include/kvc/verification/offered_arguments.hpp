@@ -217,12 +217,13 @@ template <class Seq, class A>
     return true;
 }
 
-/// The stored form of one argument.
+/// The stored form of one argument: the argument itself (a reference to it, so that a constant
+/// evaluation copies no fixture) when the form keeps it as it is.
 template <class Seq, class Text, class A>
-[[nodiscard]] constexpr auto store(const A& argument) {
+[[nodiscard]] constexpr decltype(auto) store(const A& argument) {
   using storage = typename offered<A, Seq, Text>::storage;
   if constexpr (std::is_same_v<storage, A>) {
-    return argument;
+    return (argument);
   } else if constexpr (std::is_same_v<storage, cache_namespace>) {
     cache_namespace named{};
     named.model = argument;
