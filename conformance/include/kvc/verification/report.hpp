@@ -175,18 +175,28 @@ template <class Suite>
   return boost::hana::transform(fixtures_of(suite), view_fixture_fn{});
 }
 
-/// One fixture run against `impl`, as the report shows it.
-template <class View, class Impl>
-[[nodiscard]] fixture_outcome run_outcome(const View& f, const Impl& impl) {
-  if (!View::call::representable(impl, f.inputs)) {
+/// The outcome of fixture `f`, whose run showed `actual` (as text) and `passed`; or, `actual`
+/// null, whose input did not fit the implementation's type. The same for every implementation,
+/// so instantiated once per view type, not per (view, implementation).
+template <class View>
+[[nodiscard]] fixture_outcome outcome_of(const View& f, std::string* actual, bool passed) {
+  if (actual == nullptr) {
     // Converted, a value would change: the fixture is refused, not run.
     return fixture_outcome{f.label, inputs_text(f.inputs),
                            "(an input does not fit the implementation's type)",
                            to_text(f.expected), false};
   }
+  return fixture_outcome{f.label, inputs_text(f.inputs), std::move(*actual), to_text(f.expected),
+                         passed};
+}
+
+/// One fixture run against `impl`, as the report shows it.
+template <class View, class Impl>
+[[nodiscard]] fixture_outcome run_outcome(const View& f, const Impl& impl) {
+  if (!View::call::representable(impl, f.inputs)) return outcome_of(f, nullptr, false);
   const auto actual = kvc::observe(f, impl);
-  return fixture_outcome{f.label, inputs_text(f.inputs), to_text(actual), to_text(f.expected),
-                         fixture_agrees(f, actual)};
+  std::string text = to_text(actual);
+  return outcome_of(f, &text, fixture_agrees(f, actual));
 }
 
 /// A fixture outside the engine profile: not run, not failed, not passed.
