@@ -133,10 +133,27 @@ struct case_outcome {
   bool agrees = true;         ///< the implementation's result agrees with the contract's
 };
 
-template <class F, class Form, class Impl, class Owned>
-[[nodiscard]] case_outcome run_case(const Impl& impl, const Owned& owned) {
+/// The owned form of a case of input form `Form`.
+template <class Form>
+using owned_case_t = typename owned_case_of<typename Form::inputs>::type;
+
+/// An implementation as the loop over one family's input form sees it: two functions of its own
+/// (run a case; its result as text), so that the loop, the shrinking and the report, which are
+/// the same for every implementation, are compiled once per family and form rather than once per
+/// implementation (kvc's exploration tests run hundreds of implementations through each suite).
+template <class Owned>
+struct erased_implementation {
+  const void* impl = nullptr;
+  case_outcome (*run)(const void* impl, const Owned& owned) = nullptr;
+  std::string (*actual_text)(const void* impl, const Owned& owned) = nullptr;
+};
+
+/// One case of form `Form` run against the implementation of type `Impl` at `impl`.
+template <class F, class Form, class Impl>
+[[nodiscard]] case_outcome run_case(const void* impl_address, const owned_case_t<Form>& owned) {
   using call = typename Form::call;
   using inputs_t = typename Form::inputs;
+  const Impl& impl = *static_cast<const Impl*>(impl_address);
   const inputs_t inputs = viewer<inputs_t>::view(owned);
   case_outcome outcome;
   if (!F::template covered<call>(inputs)) {
@@ -160,32 +177,49 @@ template <class F, class Form, class Impl, class Owned>
   return outcome;
 }
 
-template <class F, class Form, class Impl, class Owned>
-[[nodiscard]] bool fails(const Impl& impl, const Owned& owned) {
-  const case_outcome o = run_case<F, Form>(impl, owned);
+/// What the implementation of type `Impl` at `impl` returns for a case, as text (or what it threw).
+template <class F, class Form, class Impl>
+[[nodiscard]] std::string actual_text(const void* impl_address, const owned_case_t<Form>& owned) {
+  using inputs_t = typename Form::inputs;
+  const Impl& impl = *static_cast<const Impl*>(impl_address);
+  const inputs_t inputs = viewer<inputs_t>::view(owned);
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    return kvc::detail::to_text(F::template actual<typename Form::call>(impl, inputs), false);
+#if defined(__cpp_exceptions)
+  } catch (const std::exception& e) {
+    return std::string("(threw: ") + e.what() + ")";
+  } catch (...) {
+    return "(threw)";
+  }
+#endif
+}
+
+/// The implementation `impl` as the loop over form `Form` of family F sees it.
+template <class F, class Form, class Impl>
+[[nodiscard]] erased_implementation<owned_case_t<Form>> erase(const Impl& impl) noexcept {
+  return {&impl, &run_case<F, Form, Impl>, &actual_text<F, Form, Impl>};
+}
+
+template <class Owned>
+[[nodiscard]] bool fails(const erased_implementation<Owned>& impl, const Owned& owned) {
+  const case_outcome o = impl.run(impl.impl, owned);
   return o.covered && o.representable && !o.agrees;
 }
 
 /// Fills the report's counterexample from the shrunk case.
-template <class F, class Form, class Impl, class Owned>
-void describe_failure(exploration_report& report, const Impl& impl, const Owned& owned) {
+template <class F, class Form>
+void describe_failure(exploration_report& report,
+                      const erased_implementation<owned_case_t<Form>>& impl,
+                      const owned_case_t<Form>& owned) {
   using call = typename Form::call;
   using inputs_t = typename Form::inputs;
   const inputs_t inputs = viewer<inputs_t>::view(owned);
   const auto expected = F::template expected<call>(inputs);
   report.inputs = kvc::detail::inputs_text(inputs);
   report.expected = kvc::detail::to_text(expected, false);
-#if defined(__cpp_exceptions)
-  try {
-#endif
-    report.actual = kvc::detail::to_text(F::template actual<call>(impl, inputs), false);
-#if defined(__cpp_exceptions)
-  } catch (const std::exception& e) {
-    report.actual = std::string("(threw: ") + e.what() + ")";
-  } catch (...) {
-    report.actual = "(threw)";
-  }
-#endif
+  report.actual = impl.actual_text(impl.impl, owned);
   report.fixture = F::template fixture_line<call>(inputs, expected);
   report.test_case = "TEST_CASE(\"kvc::explore " + report.suite + ", seed " +
                      std::to_string(report.seed) + "\") {\n  static constexpr auto fixture =\n      " +
@@ -195,13 +229,13 @@ void describe_failure(exploration_report& report, const Impl& impl, const Owned&
 /// Shrinks a failing case: repeatedly takes the first smaller candidate that still fails (the
 /// family's own candidates first, when it has any, then the generic ones, made one at a time),
 /// until none does or `options.max_shrink_runs` re-runs are spent.
-template <class F, class Form, class Impl, class Owned>
-[[nodiscard]] Owned shrink(const Impl& impl, Owned owned, const explore_options& options,
-                           std::size_t& runs) {
+template <class F, class Owned>
+[[nodiscard]] Owned shrink(const erased_implementation<Owned>& impl, Owned owned,
+                           const explore_options& options, std::size_t& runs) {
   const auto still_fails = [&](Owned&& candidate) {
     if (runs >= options.max_shrink_runs) return false;
     ++runs;
-    if (!fails<F, Form>(impl, candidate)) return false;
+    if (!fails(impl, candidate)) return false;
     owned = std::move(candidate);
     return true;
   };
@@ -224,12 +258,12 @@ template <class F, class Form, class Impl, class Owned>
   return owned;
 }
 
-template <class F, class Form, class Impl>
-bool explore_one(const Impl& impl, case_generator& generator, const explore_options& options,
-                 std::size_t index, exploration_report& report) {
-  typename owned_case_of<typename Form::inputs>::type owned{};
+template <class F, class Form>
+bool explore_one(const erased_implementation<owned_case_t<Form>>& impl, case_generator& generator,
+                 const explore_options& options, std::size_t index, exploration_report& report) {
+  owned_case_t<Form> owned{};
   F::template generate<typename Form::call>(generator, owned, options);
-  const case_outcome outcome = run_case<F, Form>(impl, owned);
+  const case_outcome outcome = impl.run(impl.impl, owned);
   if (!outcome.covered) {
     ++report.not_covered;
     return true;
@@ -243,7 +277,7 @@ bool explore_one(const Impl& impl, case_generator& generator, const explore_opti
   report.failed = true;
   report.failing_case = index;
   std::size_t runs = 0;
-  const auto shrunk = shrink<F, Form>(impl, owned, options, runs);
+  const auto shrunk = shrink<F>(impl, owned, options, runs);
   report.shrink_runs = runs;
   describe_failure<F, Form>(report, impl, shrunk);
   return false;
@@ -274,8 +308,10 @@ template <class F, class Impl>
       bool go_on = true;
       [&]<class... Form>(type_list<Form...>) {
         std::size_t at = 0;
-        ((at++ == chosen ? (go_on = explore_one<F, Form>(impl, generator, options, index, report))
-                         : false),
+        ((at++ == chosen
+              ? (go_on = explore_one<F, Form>(erase<F, Form>(impl), generator, options, index,
+                                              report))
+              : false),
          ...);
       }(forms{});
       if (!go_on) break;
