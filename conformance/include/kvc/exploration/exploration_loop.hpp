@@ -302,6 +302,9 @@ template <class F, class Impl>
   report.notes = profile_consequences(F::profile);
   if constexpr (form_count != 0) {
     const std::size_t cases = options.cases == 0 ? default_exploration_cases : options.cases;
+    // A function is run through a pointer to it: erase() keeps the address of an object.
+    using held_type = std::conditional_t<std::is_function_v<Impl>, Impl*, const Impl&>;
+    held_type held = impl;
     case_generator generator(options.seed);
     for (std::size_t index = 0; index < cases; ++index) {
       const std::size_t chosen = generator.below(form_count);
@@ -309,7 +312,7 @@ template <class F, class Impl>
       [&]<class... Form>(type_list<Form...>) {
         std::size_t at = 0;
         ((at++ == chosen
-              ? (go_on = explore_one<F, Form>(erase<F, Form>(impl), generator, options, index,
+              ? (go_on = explore_one<F, Form>(erase<F, Form>(held), generator, options, index,
                                               report))
               : false),
          ...);
