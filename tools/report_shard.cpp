@@ -6,7 +6,7 @@
 //   KVC_REPORT_PARTS, KVC_REPORT_PART  which of its suite checks this shard runs
 // so that instantiating `kvc::check` for every (suite, implementation) pair is spread over the
 // build's cores, and no shard holds more than its own contract (each stays under 1.5 GB of g++).
-#include "report.hpp"
+#include "report_tables.hpp"
 
 namespace kvc::report {
 
