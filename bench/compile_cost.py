@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +66,7 @@ def run_measured(command, cwd=None):
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
-def user_cases(cxx, runs, include_dirs):
+def user_cases(cxx, runs, include_dirs, lines):
     """Every case `runs` times, round-robin (a drift in the machine's speed then shifts every case
     alike, and the ratios stay), after one round that is not counted (it warms the file cache)."""
     times = {name: [] for name, _, _ in USER_CASES}
@@ -85,9 +86,8 @@ def user_cases(cxx, runs, include_dirs):
         ratios = [t / b for t, b in zip(times[name], times["baseline"])]
         results[name] = {"cpu_s": statistics.median(times[name]), "runs": times[name],
                          "ratio": statistics.median(ratios), "peak_mb": peaks[name]}
-        print(f"  {cxx:10} {name:11} {results[name]['cpu_s']:6.2f} s  "
-              f"(runs {', '.join(f'{t:.2f}' for t in times[name])}; {peaks[name]:.0f} MB)",
-              flush=True)
+        lines.append(f"  {cxx:10} {name:11} {results[name]['cpu_s']:6.2f} s  "
+                     f"(runs {', '.join(f'{t:.2f}' for t in times[name])}; {peaks[name]:.0f} MB)")
     return results
 
 
@@ -140,6 +140,29 @@ def workflow(preset):
         return seconds, time.monotonic() - began
 
 
+def measure_compiler(cxx, args, include_dirs):
+    """One compiler's user-TU cases: (the lines to print, the cases' figures, the budget rows)."""
+    gnu = "clang" not in Path(cxx).name
+    runs = args.runs if gnu else args.reported_runs
+    lines = [f"{cxx}: median CPU time of {runs} runs, -std=c++20 -O0 -c"]
+    # Other load on a shared machine inflates some rounds more than others: a set of runs over an
+    # enforced budget is measured again (twice at most), and the set whose worst enforced ratio is
+    # lowest is the one reported.
+    rounds = []
+    while True:
+        results = user_cases(cxx, runs, include_dirs, lines)
+        worst = max((value / limit for _, value, limit, enforced in budgets(results, gnu)
+                     if enforced), default=0.0)
+        rounds.append((worst, results))
+        if worst <= 1.0 or len(rounds) == 3:
+            break
+        lines.append(f"  over an enforced budget ({worst:.2f}x it): measuring again")
+    results = min(rounds, key=lambda r: r[0])[1]
+    for name, row in results.items():
+        lines.append(f"  {name:11} {row['ratio']:5.2f}x the baseline (median of the rounds' ratios)")
+    return lines, results, budgets(results, gnu)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cxx", nargs="+", default=["g++", "clang++"])
@@ -153,42 +176,34 @@ def main():
                         r"|engine_profiles|exploration_admission)\.cpp$")
     parser.add_argument("--workflow", metavar="PRESET",
                         help="also time `cmake --workflow --preset PRESET` on a fresh copy")
+    parser.add_argument("--one-at-a-time", action="store_true",
+                        help="measure the compilers one after the other, not side by side")
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
     args = parser.parse_args()
 
     include_dirs = [ROOT / "include", ROOT / "conformance" / "include"]
     report, failed = {"user_tu": {}, "budgets": {}}, False
+    compilers = [cxx for cxx in args.cxx if shutil.which(cxx) is not None]
     for cxx in args.cxx:
-        if shutil.which(cxx) is None:
+        if cxx not in compilers:
             print(f"{cxx}: not found, skipped")
-            continue
-        gnu = "clang" not in Path(cxx).name
-        runs = args.runs if gnu else args.reported_runs
-        print(f"{cxx}: median CPU time of {runs} runs, -std=c++20 -O0 -c", flush=True)
-        # Other load on a shared machine inflates some rounds more than others: a set of runs
-        # over an enforced budget is measured again (twice at most), and the set whose worst
-        # enforced ratio is lowest is the one reported.
-        rounds = []
-        while True:
-            results = user_cases(cxx, runs, include_dirs)
-            worst = max((measured / limit for _, measured, limit, enforced in budgets(results, gnu)
-                         if enforced), default=0.0)
-            rounds.append((worst, results))
-            if worst <= 1.0 or len(rounds) == 3:
-                break
-            print(f"  over an enforced budget ({worst:.2f}x it): measuring again", flush=True)
-        results = min(rounds, key=lambda r: r[0])[1]
+    # Each compiler's rounds on a core of their own (a round's ratios compare cases compiled by the
+    # same compiler on the same core, so the other compiler's load shifts them alike), unless
+    # --one-at-a-time.
+    workers = 1 if args.one_at_a_time else max(1, min(len(compilers), os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        measured = list(pool.map(lambda cxx: measure_compiler(cxx, args, include_dirs), compilers))
+    for cxx, (lines, results, rows) in zip(compilers, measured):
+        print("\n".join(lines), flush=True)
         report["user_tu"][cxx] = results
-        for name, row in results.items():
-            print(f"  {name:11} {row['ratio']:5.2f}x the baseline (median of the rounds' ratios)")
         report["budgets"][cxx] = []
-        for text, measured, limit, enforced in budgets(results, gnu):
-            over = measured > limit
+        for text, value, limit, enforced in rows:
+            over = value > limit
             verdict = "over" if over else "within"
             kind = "budget" if enforced else "target, not enforced"
-            print(f"  {text}: {measured:.2f} ({verdict} {limit:.2f}; {kind})")
+            print(f"  {text}: {value:.2f} ({verdict} {limit:.2f}; {kind})")
             report["budgets"][cxx].append(
-                {"what": text, "measured": measured, "limit": limit, "enforced": enforced})
+                {"what": text, "measured": value, "limit": limit, "enforced": enforced})
             failed |= over and enforced
     if args.heaviest:
         print(f"peak memory of chosen translation units of {args.heaviest}:")
