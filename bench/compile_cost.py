@@ -12,7 +12,8 @@ the child, so other load on the machine inflates it little) and reported as the 
   umbrella       kvc/conformance.hpp instead of the narrow headers, no verify
 
 Then the budgets as ratios, each the median over the rounds of that round's ratio (a round compiles
-every case once, so a drift in the machine's speed during the run shifts a round's cases alike):
+every case once, so a drift in the machine's speed during the run shifts a round's cases alike;
+the compilers are measured side by side, one core each, unless --one-at-a-time):
 exit status 1 when one is exceeded on g++ (`--runs` rounds); on clang++ they are reported
 (`--reported-runs` rounds). A set of rounds over a budget is measured again, twice at most, and the
 best set reported, since other load on a shared machine inflates ratios. And,
