@@ -51,9 +51,9 @@ def compile_in_parallel(compiler):
         cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
         jobs = int(os.environ.get("KVC_BUILD_JOBS", "0")) or os.cpu_count() or 1
         # The heaviest sources first (as measured), so that the last one to finish is a light one.
-        heaviest = ("positions.cpp", "contracts.cpp", "exploration_part_1.cpp", "block_pool.cpp",
-                    "exploration_part_5.cpp", "suites_part_5.cpp", "exploration_part_7.cpp",
-                    "exploration.cpp", "suites_part_1.cpp", "exploration_part_4.cpp")
+        heaviest = ("suites_part_5.cpp", "suites_part_4.cpp", "positions.cpp", "block_pool.cpp",
+                    "exploration_part_1.cpp", "exploration_part_9.cpp", "contracts.cpp",
+                    "suites_part_7.cpp", "suites_part_2.cpp", "exploration_part_11.cpp")
         rank = {name: i for i, name in enumerate(heaviest)}
         order = sorted(build, key=lambda obj: rank.get(Path(build[obj][0]).name, len(heaviest)))
         start, done = time.monotonic(), [0]
