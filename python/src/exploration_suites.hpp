@@ -162,7 +162,7 @@ struct explorable_suite {
 };
 
 /// The number of parts the explorable suites are instantiated in (exploration_part_<k>.cpp).
-inline constexpr std::size_t exploration_parts = 12;
+inline constexpr std::size_t exploration_parts = 10;
 
 /// Where each part starts in kvc::verification::suite_index. Measured (g++ 12 -O1, the peak of one
 /// part): the base of a part is about 230 MB, one of the four policy suites of a family about
@@ -171,7 +171,7 @@ inline constexpr std::size_t exploration_parts = 12;
 /// 654 MB in one part, 18 to 23 606 MB; 15 to 17 and 18 to 20 still 580 and 591 MB), so 16, 17 and
 /// 18 are in parts of their own.
 inline constexpr std::array<std::size_t, exploration_parts + 1> exploration_part_starts = {
-    0, 6, 12, 16, 17, 18, 19, 21, 24, 26, 28, 30, 36};
+    0, 6, 12, 16, 17, 18, 19, 21, 24, 28, 36};
 static_assert(valid_part_starts<exploration_parts>(exploration_part_starts),
               "kvc::verification::suite_index changed: give its suites a part here");
 
@@ -194,7 +194,5 @@ extern template void add_explorable_suites<6>(std::vector<explorable_suite>&);
 extern template void add_explorable_suites<7>(std::vector<explorable_suite>&);
 extern template void add_explorable_suites<8>(std::vector<explorable_suite>&);
 extern template void add_explorable_suites<9>(std::vector<explorable_suite>&);
-extern template void add_explorable_suites<10>(std::vector<explorable_suite>&);
-extern template void add_explorable_suites<11>(std::vector<explorable_suite>&);
 
 }  // namespace kvc_python::exploring
