@@ -9,7 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
+#include <kvc/detail/ranges.hpp>
 #include <string_view>
 
 #include <kvc/cache_namespace.hpp>

@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ranges>
 #include <string_view>
 
 #include <kvc/detail/equal.hpp>

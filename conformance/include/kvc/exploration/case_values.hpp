@@ -147,7 +147,8 @@ template <class T>
 }
 
 /// A string as a C++ string literal (control characters, quotes and backslashes escaped as octal).
-[[nodiscard]] inline std::string string_literal(std::string_view text) {
+template <class Deferred = void>
+[[nodiscard]] std::string string_literal(std::string_view text) {
   std::string out = "\"";
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
@@ -275,7 +276,8 @@ template <class T>
 }
 
 /// Shorter or simpler strings than `text`.
-[[nodiscard]] inline std::vector<std::string> smaller_strings(const std::string& text) {
+template <class Deferred = void>
+[[nodiscard]] std::vector<std::string> smaller_strings(const std::string& text) {
   std::vector<std::string> out;
   if (text.empty()) return out;
   out.emplace_back();

@@ -72,7 +72,8 @@ inline constexpr engine_profile conservative_reuse{.reuse = reuse_match::bound};
 
 /// What `profile` gives up, in words, for reports: one sentence per security-relevant field the
 /// engine does not key on, and one per relaxation.
-[[nodiscard]] inline std::vector<std::string> profile_consequences(const engine_profile& profile) {
+template <class Deferred = void>
+[[nodiscard]] std::vector<std::string> profile_consequences(const engine_profile& profile) {
   std::vector<std::string> said;
   if (!profile.keys_salt)
     said.emplace_back(

@@ -47,6 +47,7 @@ struct exploration_report {
   [[nodiscard]] bool passed() const noexcept { return !failed; }
 
   /// One line when passed; the counterexample, its fixture line and its test case when failed.
+  template <class Deferred = void>
   friend std::ostream& operator<<(std::ostream& out, const exploration_report& report) {
     out << "kvc::explore " << report.suite << ": " << (report.failed ? "FAILED" : "passed")
         << " (seed " << report.seed << ", " << report.cases_run << " cases";

@@ -83,7 +83,8 @@ template <class T>
 
 /// The length of one piece of a row: 1, a few, around block edges and 256, or anything up to
 /// `left`.
-[[nodiscard]] inline std::size_t sequence_length(case_generator& g, std::size_t left) noexcept {
+template <class Deferred = void>
+[[nodiscard]] std::size_t sequence_length(case_generator& g, std::size_t left) noexcept {
   switch (g.below(8)) {
     case 0:
       return 1;

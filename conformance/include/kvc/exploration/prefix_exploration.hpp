@@ -38,7 +38,8 @@ inline void draw_text_pair(case_generator& g, std::string& a, std::string& b) {
 
 /// Draws a pair of structured namespaces: equal, one field apart, or the aliasing shapes a joined
 /// key cannot tell apart ("org_1" + "2345" and "org_12345" + "", an adapter named like a salt).
-inline void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
+template <class Deferred = void>
+void draw_namespace_pair(case_generator& g, owning_cache_namespace& a,
                                 owning_cache_namespace& b) {
   a.model = g.percent(50) ? std::string("llama") : g.text();
   a.adapter = g.percent(40) ? std::string() : g.text();

@@ -46,7 +46,8 @@ namespace kvc::exploration {
 
 /// A cache operation as the scenario suites write it: `kvc::lookup_operation({"m", "", 0, ""},
 /// {1, 2})`.
-[[nodiscard]] inline std::string operation_literal(const cache_operation& op) {
+template <class Deferred = void>
+[[nodiscard]] std::string operation_literal(const cache_operation& op) {
   const std::string ns = "{" + string_literal(op.ns.model) + ", " +
                          string_literal(op.ns.adapter) + ", " +
                          integer_literal(op.ns.adapter_revision) + ", " +
@@ -62,7 +63,8 @@ namespace kvc::exploration {
 }
 
 /// An allocator operation as the scenario suites write it: `kvc::reserve_operation(1U, 8U)`.
-[[nodiscard]] inline std::string operation_literal(const allocator_operation& op) {
+template <class Deferred = void>
+[[nodiscard]] std::string operation_literal(const allocator_operation& op) {
   switch (op.kind) {
     case allocator_operation_kind::try_reserve:
       return "kvc::reserve_operation(" + integer_literal(op.request) + ", " +
@@ -97,7 +99,8 @@ template <class Operation>
 /// What a stateful check found, as an exploration report of the suite named `suite`: cases are
 /// the sequences run, the counterexample the shrunk operations, the failing step's actual and
 /// expected values, the scenario to add to the suite and the replay as a test case.
-[[nodiscard]] inline exploration_report scenario_report(const stateful_report& checked,
+template <class Deferred = void>
+[[nodiscard]] exploration_report scenario_report(const stateful_report& checked,
                                                         std::string suite,
                                                         std::vector<std::string> notes) {
   exploration_report report;

@@ -116,7 +116,8 @@ template <class S>
 
 /// The length of a run: 1 most often, a few, around the edges of 8 to 64 and of 256 (where 8-bit
 /// counters wrap), anything up to `left`, or around 2^16 when `long_runs`.
-[[nodiscard]] inline std::size_t run_length(case_generator& g, std::size_t left,
+template <class Deferred = void>
+[[nodiscard]] std::size_t run_length(case_generator& g, std::size_t left,
                                             bool long_runs) noexcept {
   if (long_runs && g.percent(50)) return (std::size_t{1} << 16) + g.below(3) - 1;
   switch (g.below(10)) {
@@ -171,7 +172,8 @@ void draw_segment_runs(case_generator& g, std::vector<S>& ids, std::size_t count
 
 /// A row length that does not divide `count` (> 0): past it (at most 2 count + 1), or between 2
 /// and `count` when one there does not divide it.
-[[nodiscard]] inline std::size_t non_dividing_row_length(case_generator& g,
+template <class Deferred = void>
+[[nodiscard]] std::size_t non_dividing_row_length(case_generator& g,
                                                          std::size_t count) noexcept {
   if (count > 2 && g.percent(50)) {
     for (int attempt = 0; attempt < 8; ++attempt) {

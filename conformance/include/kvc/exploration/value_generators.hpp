@@ -39,9 +39,12 @@ template <class T>
 }
 
 /// The draws of one exploration.
-class case_generator {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::exploration::case_generator` names it.)
+template <class Deferred = void>
+class basic_case_generator {
  public:
-  explicit case_generator(std::uint64_t seed) noexcept : random_(seed) {}
+  explicit basic_case_generator(std::uint64_t seed) noexcept : random_(seed) {}
 
   /// A value in [0, bound) (0 for 0).
   std::size_t below(std::size_t bound) noexcept {
@@ -306,5 +309,8 @@ class case_generator {
  private:
   kvc::detail::seeded_random random_;
 };
+
+/// kvc's case generator (see basic_case_generator).
+using case_generator = basic_case_generator<>;
 
 }  // namespace kvc::exploration

@@ -230,7 +230,8 @@ struct block_pool_traits {
 
 /// Runs `operations` on a fresh pool of `geometry` and a fresh shadow; the first wrong step, or
 /// not failed when every step is right or one is not a call the adapter has to accept.
-[[nodiscard]] inline step_failure run_block_pool_sequence(
+template <class Deferred = void>
+[[nodiscard]] step_failure run_block_pool_sequence(
     const fresh_block_pool& fresh, const block_pool_geometry& geometry, const check_options& options,
     const std::vector<block_pool_operation>& operations, block_pool_report* report = nullptr) {
   const block_pool_stepper step_on = fresh(geometry);
@@ -255,7 +256,8 @@ struct block_pool_traits {
 /// Generates the sequence of `seed` on a fresh pool of `geometry` and runs it, step by step, until
 /// a step is wrong: `operations` holds what ran; the failure, or not failed. Counts the operations
 /// run into `*operations_run`.
-[[nodiscard]] inline step_failure run_generated_block_pool_sequence(
+template <class Deferred = void>
+[[nodiscard]] step_failure run_generated_block_pool_sequence(
     const fresh_block_pool& fresh, const block_pool_geometry& geometry, const check_options& options,
     const block_pool_traits& traits, std::uint64_t seed, std::size_t length,
     std::vector<block_pool_operation>& operations, std::size_t* operations_run) {
@@ -288,7 +290,8 @@ struct shrunk_block_pool_failure {
 /// size: the same sequences shrunk there, and, while the best is longer than 8 operations,
 /// sequences generated for those pools (a bug that needs a full pool needs fewer operations to
 /// fill a small one).
-[[nodiscard]] inline shrunk_block_pool_failure shrink_block_pool_failure(
+template <class Deferred = void>
+[[nodiscard]] shrunk_block_pool_failure shrink_block_pool_failure(
     const fresh_block_pool& fresh, const check_options& options, const block_pool_traits& traits,
     const block_pool_geometry& geometry, bool geometry_fixed,
     const std::vector<block_pool_operation>& failing, const step_failure& failure) {
@@ -338,7 +341,8 @@ struct shrunk_block_pool_failure {
 /// The loop of kvc::check_block_pool, the same for every pool type (the pool is behind `fresh`, so
 /// that a user's build compiles the generator, the runner and the shrinker once): `report` comes
 /// with the factory's facts filled in; `fixed` is the geometry of a factory that takes none.
-[[nodiscard]] inline block_pool_report run_block_pool_check(
+template <class Deferred = void>
+[[nodiscard]] block_pool_report run_block_pool_check(
     const fresh_block_pool& fresh, block_pool_report report,
     std::optional<block_pool_geometry> fixed, const block_pool_traits& traits) {
   const check_options& options = report.options;

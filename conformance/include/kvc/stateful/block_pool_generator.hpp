@@ -100,12 +100,15 @@ struct block_pool_geometry {
 }
 
 /// Generates one sequence of block-pool operations, one per `next(shadow)`.
-class block_pool_generator {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::detail::block_pool_generator` names it.)
+template <class Deferred = void>
+class basic_block_pool_generator {
  public:
   /// The sequence of `seed`; forks and resets only when the pool has them; request ids up to
   /// `largest_request` and namespaces up to `largest_namespace` (and below 0, as the two's
   /// complement of the value, with `signed_namespaces`).
-  block_pool_generator(std::uint64_t seed, bool forks, bool resets, std::uint64_t largest_request,
+  basic_block_pool_generator(std::uint64_t seed, bool forks, bool resets, std::uint64_t largest_request,
                        std::uint64_t largest_namespace, bool signed_namespaces = false)
       : random_(seed), forks_(forks), resets_(resets), largest_request_(largest_request),
         largest_namespace_(largest_namespace), signed_namespaces_(signed_namespaces) {}
@@ -455,5 +458,8 @@ class block_pool_generator {
   std::array<std::uint64_t, 8> proposed_{};
   std::size_t proposals_ = 0;
 };
+
+/// Generates one sequence of block-pool operations (see basic_block_pool_generator).
+using block_pool_generator = basic_block_pool_generator<>;
 
 }  // namespace kvc::detail

@@ -38,7 +38,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
-#include <ranges>
+#include <kvc/detail/ranges.hpp>
 #include <span>
 #include <type_traits>
 #include <vector>

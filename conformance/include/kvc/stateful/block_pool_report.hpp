@@ -17,7 +17,8 @@ namespace kvc {
 namespace detail {
 
 /// `op` as the scenario suites write it: `kvc::allocate_operation(1, 0, {1, 2, 3})`.
-[[nodiscard]] inline std::string operation_literal(const block_pool_operation& op) {
+template <class Deferred = void>
+[[nodiscard]] std::string operation_literal(const block_pool_operation& op) {
   std::string tokens = "{";
   for (std::size_t i = 0; i < op.tokens.count; ++i)
     tokens += (i == 0 ? "" : ", ") + token_code(op.tokens.storage[i]);
@@ -45,7 +46,8 @@ namespace detail {
 }
 
 /// `op` as the call it makes on a pool: `allocate(1, 0, {1, 2, 3})`.
-[[nodiscard]] inline std::string call_text(const block_pool_operation& op) {
+template <class Deferred = void>
+[[nodiscard]] std::string call_text(const block_pool_operation& op) {
   std::string literal = operation_literal(op);
   literal.erase(0, 5);  // "kvc::"
   return literal.replace(literal.find("_operation"), 10, "");
@@ -128,6 +130,7 @@ struct block_pool_report {
   }
 
   /// Prints the report (see the type's description).
+  template <class Deferred = void>
   friend std::ostream& operator<<(std::ostream& out, const block_pool_report& report) {
     const char* mode = report.exact ? "exact" : "bound";
     if (report.passed())

@@ -53,11 +53,14 @@ struct block_pool_verdict {
 /// The shadow of an engine's block pool of `num_blocks` blocks of `block_size` tokens (see the top
 /// of this header). Record each step the engine took, in order; each call returns its verdict and
 /// then applies what the engine did, so that one wrong step does not hide the next.
-class block_pool_shadow {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::block_pool_shadow` names it.)
+template <class Deferred = void>
+class basic_block_pool_shadow {
  public:
   /// A shadow of a fresh pool. A block size of 0 is taken as 1. With `max_live_requests` live
   /// requests (0: no limit), a refused allocation or fork is right whatever it needed.
-  block_pool_shadow(std::size_t num_blocks, std::size_t block_size, reuse_policy policy = {},
+  basic_block_pool_shadow(std::size_t num_blocks, std::size_t block_size, reuse_policy policy = {},
                     bool exact = false, std::size_t max_live_requests = 0)
       : num_blocks_(num_blocks), block_size_(block_size == 0 ? 1 : block_size), policy_(policy),
         exact_(exact), max_live_requests_(max_live_requests) {}
@@ -540,5 +543,8 @@ class block_pool_shadow {
   std::map<std::uint64_t, live_request> live_{};
   std::size_t held_ = 0;
 };
+
+/// The shadow of an engine's block pool (see kvc::basic_block_pool_shadow).
+using block_pool_shadow = basic_block_pool_shadow<>;
 
 }  // namespace kvc

@@ -29,7 +29,8 @@ namespace kvc {
 }
 
 namespace detail {
-[[nodiscard]] inline bool refuted(const budget_history& history,
+template <class Deferred = void>
+[[nodiscard]] bool refuted(const budget_history& history,
                                   const linearizability_options& options) {
   return check_linearizable(history, options).verdict == linearizability_verdict::not_linearizable;
 }
@@ -43,7 +44,8 @@ namespace detail {
 /// other call would meet the same `used()` as before, since `c`, returning what it returned,
 /// changed nothing. That order would linearize the rest: a contradiction. So the smaller history
 /// being non-linearizable proves that the recorded one is.
-[[nodiscard]] inline budget_history drop_state_free_calls(
+template <class Deferred = void>
+[[nodiscard]] budget_history drop_state_free_calls(
     const budget_history& history, const linearizability_options& options = {}) {
   budget_history smaller = history;
   if (!detail::refuted(smaller, options)) return smaller;
@@ -72,7 +74,8 @@ namespace detail {
 /// slots used, and so linearizes the prefix. A prefix that is not linearizable proves that the
 /// whole is not. Cutting anywhere else is not sound: a call invoked later can be linearized
 /// before a pending earlier one and be the only thing that explains its result.
-[[nodiscard]] inline budget_history cut_at_quiescent_point(
+template <class Deferred = void>
+[[nodiscard]] budget_history cut_at_quiescent_point(
     const budget_history& history, const linearizability_options& options = {}) {
   budget_history by_invocation = history;
   std::stable_sort(by_invocation.events.begin(), by_invocation.events.end(),
@@ -92,7 +95,8 @@ namespace detail {
 
 /// Both removals, repeated until neither shortens `history`: dropping a call can open a new
 /// quiescent point, and cutting can leave a state-free call droppable.
-[[nodiscard]] inline budget_history reduce_budget_counterexample(
+template <class Deferred = void>
+[[nodiscard]] budget_history reduce_budget_counterexample(
     const budget_history& history, const linearizability_options& options = {}) {
   budget_history smaller = history;
   std::size_t before = smaller.events.size() + 1;

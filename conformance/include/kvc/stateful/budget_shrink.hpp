@@ -105,7 +105,8 @@ struct history_size {
 
 /// The next sizes down, each smaller in one dimension: halving the calls per thread first, since
 /// a race needs few calls but at least two threads, and a small capacity makes requests collide.
-[[nodiscard]] inline std::vector<history_size> smaller_sizes(const history_size& size) {
+template <class Deferred = void>
+[[nodiscard]] std::vector<history_size> smaller_sizes(const history_size& size) {
   std::vector<history_size> sizes;
   if (size.operations_per_thread > 1)
     sizes.push_back({size.threads, size.operations_per_thread / 2, size.capacity});
@@ -118,7 +119,8 @@ struct history_size {
 
 /// The same history with every tick replaced by its rank among all ticks: equal ticks stay equal
 /// and order is kept, so real-time order, and the verdict, are unchanged.
-[[nodiscard]] inline budget_history with_ranked_ticks(const budget_history& history) {
+template <class Deferred = void>
+[[nodiscard]] budget_history with_ranked_ticks(const budget_history& history) {
   std::vector<std::uint64_t> ticks;
   ticks.reserve(2 * history.events.size());
   for (const auto& event : history.events) {
@@ -205,7 +207,8 @@ template <slot_budget_factory Factory>
 
 /// Prints the counterexample's calls per thread with their places in the order of invocations
 /// and responses, then why no sequential order explains them; or that every recording passed.
-inline std::ostream& operator<<(std::ostream& out, const budget_shrink_report& report) {
+template <class Deferred = void>
+std::ostream& operator<<(std::ostream& out, const budget_shrink_report& report) {
   if (!report.found)
     return out << "no counterexample: all " << report.recordings
                << " recorded histories were linearizable\n";

@@ -85,9 +85,12 @@ struct specified_call {
 
 /// The set of configurations already explored: an open-addressing hash set of (linearized calls
 /// as a bitset, used()) keys, stored side by side in one array.
-class configuration_memo {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::detail::configuration_memo` names it.)
+template <class Deferred = void>
+class basic_configuration_memo {
  public:
-  explicit configuration_memo(std::size_t bitset_words)
+  explicit basic_configuration_memo(std::size_t bitset_words)
       : key_words_(bitset_words + 1), slots_(1024, empty) {}
 
   /// Inserts the key; false when it was already there.
@@ -131,11 +134,17 @@ class configuration_memo {
   std::vector<std::uint64_t> keys_;
 };
 
+/// kvc's configuration memo (see basic_configuration_memo).
+using configuration_memo = basic_configuration_memo<>;
+
 /// The calls and returns of a history in time order, as a doubly linked list from which a call
 /// and its return are taken out together when the call is linearized, and put back on undo.
-class entry_list {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::detail::entry_list` names it.)
+template <class Deferred = void>
+class basic_entry_list {
  public:
-  explicit entry_list(const std::vector<budget_event>& events) {
+  explicit basic_entry_list(const std::vector<budget_event>& events) {
     const std::size_t n = events.size();
     // Entry 2i is event i's call, 2i + 1 its return; node 0 is the head, entry e is node e + 1.
     std::vector<std::size_t> order(2 * n);
@@ -189,14 +198,19 @@ class entry_list {
   std::vector<std::size_t> previous_;
 };
 
+/// kvc's entry list (see basic_entry_list).
+using entry_list = basic_entry_list<>;
+
 /// Per-event random words whose XOR over the linearized set hashes the set incrementally.
-[[nodiscard]] inline std::vector<std::uint64_t> event_hashes(std::size_t events) {
+template <class Deferred = void>
+[[nodiscard]] std::vector<std::uint64_t> event_hashes(std::size_t events) {
   std::vector<std::uint64_t> hashes(events);
   for (std::size_t i = 0; i < events; ++i) hashes[i] = mix_seed(i);
   return hashes;
 }
 
-[[nodiscard]] inline linearizability_report malformed(const budget_history& history) {
+template <class Deferred = void>
+[[nodiscard]] linearizability_report malformed(const budget_history& history) {
   linearizability_report report;
   report.capacity = history.capacity;
   for (const auto& event : history.events)
@@ -212,7 +226,8 @@ class entry_list {
 /// Whether `history` is linearizable with respect to `kvc::slot_budget(history.capacity)`, starting
 /// with no slots used. Iterative; its memory is bounded by the history's length and
 /// `options.max_states`.
-[[nodiscard]] inline linearizability_report check_linearizable(
+template <class Deferred = void>
+[[nodiscard]] linearizability_report check_linearizable(
     const budget_history& history, const linearizability_options& options = {}) {
   linearizability_report report = detail::malformed(history);
   if (report.verdict == linearizability_verdict::malformed_history) return report;
@@ -292,7 +307,8 @@ class entry_list {
 }
 
 namespace detail {
-inline std::ostream& print_event(std::ostream& out, const budget_event& event) {
+template <class Deferred = void>
+std::ostream& print_event(std::ostream& out, const budget_event& event) {
   out << "thread " << event.thread << ": "
       << (event.kind == budget_operation_kind::try_reserve ? "try_reserve(" : "release(")
       << event.amount << ") -> ";
@@ -306,7 +322,8 @@ inline std::ostream& print_event(std::ostream& out, const budget_event& event) {
 
 /// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
 /// not follow it.
-inline std::ostream& operator<<(std::ostream& out, const linearizability_report& report) {
+template <class Deferred = void>
+std::ostream& operator<<(std::ostream& out, const linearizability_report& report) {
   switch (report.verdict) {
     case linearizability_verdict::linearizable:
       return out << "linearizable (" << report.explored_states << " states explored)\n";

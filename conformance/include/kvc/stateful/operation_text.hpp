@@ -45,7 +45,8 @@ namespace kvc::detail {
 }
 
 /// The call `op` makes on `object` (`cache`, or `cache->` through a pointer).
-[[nodiscard]] inline std::string call_code(const cache_operation& op, std::string_view object) {
+template <class Deferred = void>
+[[nodiscard]] std::string call_code(const cache_operation& op, std::string_view object) {
   std::string code(object);
   switch (op.kind) {
     case cache_operation_kind::insert:
@@ -59,7 +60,8 @@ namespace kvc::detail {
 }
 
 /// The call `op` makes on `object` (`allocator.`, or `allocator->`).
-[[nodiscard]] inline std::string call_code(const allocator_operation& op, std::string_view object) {
+template <class Deferred = void>
+[[nodiscard]] std::string call_code(const allocator_operation& op, std::string_view object) {
   std::string code(object);
   switch (op.kind) {
     case allocator_operation_kind::try_reserve:

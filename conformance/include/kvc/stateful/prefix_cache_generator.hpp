@@ -25,10 +25,13 @@ namespace kvc::detail {
 
 /// Generates one sequence of prefix-cache operations, one operation per `next()`. Every insert fits
 /// `kvc::model::prefix_cache` (at most 64 tokens; at most 64 operations per sequence).
-class prefix_cache_generator {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::detail::prefix_cache_generator` names it.)
+template <class Deferred = void>
+class basic_prefix_cache_generator {
  public:
   /// The sequence of `seed`, with lengths around the block edges of `policy`.
-  prefix_cache_generator(std::uint64_t seed, reuse_policy policy)
+  basic_prefix_cache_generator(std::uint64_t seed, reuse_policy policy)
       : random_(seed), block_(policy.block_size > 1 ? policy.block_size : 0) {
     inserted_.reserve(max_sequence_steps);
   }
@@ -209,5 +212,8 @@ class prefix_cache_generator {
   std::vector<cache_operation> inserted_;
   std::size_t erased_ = namespace_pool.size();
 };
+
+/// kvc's prefix cache generator (see basic_prefix_cache_generator).
+using prefix_cache_generator = basic_prefix_cache_generator<>;
 
 }  // namespace kvc::detail

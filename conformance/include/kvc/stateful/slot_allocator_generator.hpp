@@ -23,13 +23,16 @@
 namespace kvc::detail {
 
 /// Generates one sequence of slot-allocator operations, one operation per `next(model)`.
-class slot_allocator_generator {
+/// (A template only so that a translation unit that never uses it does not compile it: the
+/// alias `kvc::detail::slot_allocator_generator` names it.)
+template <class Deferred = void>
+class basic_slot_allocator_generator {
  public:
   /// A request id beyond 32 bits.
   static constexpr std::uint64_t large_request = std::uint64_t{1} << 40;
 
   /// The sequence of `seed`, with request ids up to `largest_request`.
-  constexpr explicit slot_allocator_generator(
+  constexpr explicit basic_slot_allocator_generator(
       std::uint64_t seed, std::uint64_t largest_request = ~std::uint64_t{0}) noexcept
       : random_(seed), largest_request_(largest_request) {}
 
@@ -96,5 +99,8 @@ class slot_allocator_generator {
   std::uint64_t last_reserved_ = 0;
   std::uint64_t last_released_ = 0;
 };
+
+/// kvc's slot allocator generator (see basic_slot_allocator_generator).
+using slot_allocator_generator = basic_slot_allocator_generator<>;
 
 }  // namespace kvc::detail

@@ -91,6 +91,7 @@ struct stateful_report {
   }
 
   /// Prints the report (see the type's description).
+  template <class Deferred = void>
   friend std::ostream& operator<<(std::ostream& out, const stateful_report& report) {
     const char* name = report.subject == stateful_subject::prefix_cache ? "kvc::check_prefix_cache"
                                                                         : "kvc::check_slot_allocator";

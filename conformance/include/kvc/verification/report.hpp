@@ -87,6 +87,7 @@ struct conformance_report {
   }
 
   /// Prints the records' Markdown table: one row per fixture, Passed, Failed or Skipped.
+  template <class Deferred = void>
   friend std::ostream& operator<<(std::ostream& out, const conformance_report& report) {
     out << "| Boundary fixture | Actual | Expected | Outcome |\n|---|---|---|---|\n";
     for (const auto& f : report.fixtures) {
