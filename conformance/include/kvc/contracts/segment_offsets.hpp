@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <type_traits>
 
 #include <kvc/segment_offsets.hpp>
@@ -33,9 +32,14 @@ constexpr std::size_t write_run_starts(const auto& segments, std::size_t size, a
   return n;
 }
 
+/// The index itself: `write_row_run_starts`'s default offset.
+struct run_start_index {
+  [[nodiscard]] constexpr std::size_t operator()(std::size_t i) const noexcept { return i; }
+};
+
 /// Writes `offset(i)` for every index i that starts a run in rows of `row_length` (a row start or
 /// an id change) to `out`, in order; returns how many.
-template <class Offset = std::identity>
+template <class Offset = run_start_index>
 constexpr std::size_t write_row_run_starts(const auto& segments, std::size_t row_length, auto out,
                                            Offset offset = {}) noexcept {
   std::size_t n = 0;

@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <functional>
 #include <limits>
 #include <span>
 #include <string>
@@ -300,7 +299,7 @@ struct position_family {
     using storage = typename d::offered<A, Seq, d::text_as_given>::storage;
     const auto stored = [&] {
       if constexpr (std::is_same_v<storage, A>)
-        return std::cref(boost::hana::at_c<0>(inputs));
+        return &boost::hana::at_c<0>(inputs);
       else
         return d::store<Seq, d::text_as_given>(boost::hana::at_c<0>(inputs));
     }();
@@ -386,9 +385,10 @@ struct position_family {
   }
 
  private:
+  // The positions as stored: a pointer to them when no converted copy is needed.
   template <class T>
-  [[nodiscard]] static const T& unwrap(const std::reference_wrapper<const T>& r) noexcept {
-    return r.get();
+  [[nodiscard]] static const T& unwrap(const T* positions) noexcept {
+    return *positions;
   }
   template <class T>
   [[nodiscard]] static const T& unwrap(const T& stored) noexcept {

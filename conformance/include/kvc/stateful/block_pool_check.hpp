@@ -17,8 +17,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -213,11 +211,74 @@ template <class MakePool>
   }
 }
 
-/// Steps one fresh pool: what `run_block_pool_step` does on it.
-using block_pool_stepper =
-    std::function<block_pool_step(block_pool_shadow&, const block_pool_operation&)>;
-/// Makes a fresh pool of a geometry and returns its stepper.
-using fresh_block_pool = std::function<block_pool_stepper(const block_pool_geometry&)>;
+/// One fresh pool of the checked type, behind the one call the check's loop makes on it (the
+/// loop, the generator and the shrinker are then compiled once, not once per pool type).
+class block_pool_session {
+ public:
+  virtual ~block_pool_session() = default;
+  /// What `run_block_pool_step` does on the pool.
+  virtual block_pool_step step(block_pool_shadow& shadow, const block_pool_operation& op) = 0;
+};
+
+/// The session of a pool the factory made as `Made` (the pool, or a pointer to it).
+template <class Made>
+class made_block_pool_session final : public block_pool_session {
+ public:
+  /// Holds what `make()` returns, constructed in place (a pool need not be movable).
+  template <class Make>
+  explicit made_block_pool_session(Make&& make) : made_(make()) {}
+
+  block_pool_step step(block_pool_shadow& shadow, const block_pool_operation& op) override {
+    return run_block_pool_step(implementation_of(made_), shadow, op);
+  }
+
+ private:
+  Made made_;
+};
+
+/// Steps one fresh pool, which it owns: `step_on(shadow, op)`.
+class block_pool_stepper {
+ public:
+  explicit block_pool_stepper(block_pool_session* session) noexcept : session_(session) {}
+  block_pool_stepper(const block_pool_stepper&) = delete;
+  block_pool_stepper& operator=(const block_pool_stepper&) = delete;
+  ~block_pool_stepper() { delete session_; }
+
+  block_pool_step operator()(block_pool_shadow& shadow, const block_pool_operation& op) const {
+    return session_->step(shadow, op);
+  }
+
+ private:
+  block_pool_session* session_;
+};
+
+/// Makes a fresh pool of a geometry: `fresh(geometry)` is its stepper.
+class fresh_block_pool {
+ public:
+  virtual ~fresh_block_pool() = default;
+  [[nodiscard]] block_pool_stepper operator()(const block_pool_geometry& geometry) const {
+    return block_pool_stepper(make(geometry));
+  }
+
+ private:
+  /// A new session of a fresh pool, which the caller owns.
+  [[nodiscard]] virtual block_pool_session* make(const block_pool_geometry& geometry) const = 0;
+};
+
+/// `fresh_block_pool` for a factory of type `MakePool`, whose pools it holds as `Made`.
+template <class MakePool, class Made>
+class typed_fresh_block_pool final : public fresh_block_pool {
+ public:
+  explicit typed_fresh_block_pool(MakePool& make_pool) noexcept : make_pool_(make_pool) {}
+
+ private:
+  [[nodiscard]] block_pool_session* make(const block_pool_geometry& geometry) const override {
+    return new made_block_pool_session<Made>(
+        [&] { return make_block_pool_of(make_pool_, geometry); });
+  }
+
+  MakePool& make_pool_;
+};
 
 /// What the check's loop needs to know about the pool's type.
 struct block_pool_traits {
@@ -422,14 +483,9 @@ template <class MakePool>
                                          detail::largest_parameter_of<0, allocate>(),
                                          detail::largest_parameter_of<1, allocate>(),
                                          detail::signed_parameter_of<1, allocate>()};
-  // Only this lambda depends on the pool's type: the loop, the generator and the shrinker do not.
-  const detail::fresh_block_pool fresh = [&make_pool](const detail::block_pool_geometry& geometry) {
-    const std::shared_ptr<made_type> made(new made_type(detail::make_block_pool_of(make_pool, geometry)));
-    return detail::block_pool_stepper(
-        [made](block_pool_shadow& shadow, const block_pool_operation& op) {
-          return detail::run_block_pool_step(detail::implementation_of(*made), shadow, op);
-        });
-  };
+  // Only the factory and its sessions depend on the pool's type: the loop, the generator and the
+  // shrinker do not.
+  const detail::typed_fresh_block_pool<std::remove_reference_t<MakePool>, made_type> fresh(make_pool);
 
   block_pool_report report{};
   report.options = options;

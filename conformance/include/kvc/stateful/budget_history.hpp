@@ -8,13 +8,12 @@
 // history implies it did in the run, which is the only order linearizability may rely on.
 #pragma once
 
-#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <latch>
-#include <thread>
 #include <vector>
+
+#include "recording_threads.hpp"
 
 namespace kvc {
 
@@ -103,7 +102,7 @@ class history_generator {
 /// the budget may grant or refuse depending on the other threads.
 template <class Budget>
 void record_thread(Budget& budget, std::size_t thread, const budget_recording_options& options,
-                   std::int64_t max_amount, std::atomic<std::uint64_t>& clock, std::latch& start,
+                   std::int64_t max_amount, tick_counter& clock, start_gate& start,
                    std::vector<budget_event>& events) {
   history_generator random(options.seed * 0x100000001b3ULL + thread);
   const auto amount_up_to = [&](std::int64_t most) {
@@ -116,17 +115,17 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
     const bool reserve = held == 0 ? random.below(4) != 0 : random.below(2) == 0;
     if (reserve) {
       event.amount = amount_up_to(max_amount);
-      event.invoked = clock.fetch_add(1);
+      event.invoked = clock.next();
       event.result = static_cast<std::int64_t>(budget.try_reserve(event.amount));
-      event.responded = clock.fetch_add(1);
+      event.responded = clock.next();
       held += event.result;
     } else {
       event.kind = budget_operation_kind::release;
       const bool own = held > 0 && random.below(8) != 0;
       event.amount = own ? amount_up_to(held) : held + amount_up_to(max_amount);
-      event.invoked = clock.fetch_add(1);
+      event.invoked = clock.next();
       event.result = static_cast<bool>(budget.release(event.amount)) ? 1 : 0;
-      event.responded = clock.fetch_add(1);
+      event.responded = clock.next();
       // Releasing more than it held gave back other threads' slots: it holds none now.
       if (event.result == 1) held = own ? held - event.amount : 0;
     }
@@ -138,7 +137,7 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
 
 /// Runs `options.threads` threads of `options.operations_per_thread` random `try_reserve` and
 /// `release` calls each on `budget`, which must have none used, and returns what they did. The
-/// threads start together on a latch so that their calls overlap.
+/// threads start together at a gate so that their calls overlap.
 template <shared_slot_budget Budget>
 [[nodiscard]] budget_history record_budget_history(Budget& budget,
                                                    const budget_recording_options& options = {}) {
@@ -148,8 +147,8 @@ template <shared_slot_budget Budget>
                              : static_cast<std::int64_t>(history.capacity / 2 + 1);
   std::vector<std::vector<budget_event>> per_thread(options.threads);
   for (auto& events : per_thread) events.reserve(options.operations_per_thread);
-  std::atomic<std::uint64_t> clock{0};
-  std::latch start(static_cast<std::ptrdiff_t>(options.threads));
+  detail::tick_counter clock;
+  detail::start_gate start(options.threads);
   {
     // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
     std::vector<std::thread> workers;
