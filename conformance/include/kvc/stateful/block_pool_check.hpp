@@ -76,9 +76,10 @@ struct block_pool_step {
 };
 
 /// Applies `op` to `pool`, reads back the block tables it changed and `free_blocks()`, and judges
-/// both with `shadow`.
-template <class Pool>
-[[nodiscard]] block_pool_step run_block_pool_step(Pool& pool, block_pool_shadow& shadow,
+/// both with `shadow` (a `kvc::block_pool_shadow`; a parameter of its own so that the shadow's
+/// class is instantiated where a pool is checked, not where this header is included).
+template <class Pool, class Shadow>
+[[nodiscard]] block_pool_step run_block_pool_step(Pool& pool, Shadow& shadow,
                                                   const block_pool_operation& op) {
   block_pool_step step{};
   block_pool_operation& passed = passed_operation();
@@ -296,8 +297,8 @@ template <class Deferred = void>
     const fresh_block_pool& fresh, const block_pool_geometry& geometry, const check_options& options,
     const std::vector<block_pool_operation>& operations, block_pool_report* report = nullptr) {
   const block_pool_stepper step_on = fresh(geometry);
-  block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact,
-                           options.max_live_requests);
+  basic_block_pool_shadow<Deferred> shadow(geometry.num_blocks, geometry.block_size, options.policy,
+                                           options.exact, options.max_live_requests);
   for (std::size_t i = 0; i < operations.size(); ++i) {
     const block_pool_step step = step_on(shadow, operations[i]);
     if (!step.valid) return {};
@@ -323,9 +324,9 @@ template <class Deferred = void>
     const block_pool_traits& traits, std::uint64_t seed, std::size_t length,
     std::vector<block_pool_operation>& operations, std::size_t* operations_run) {
   const block_pool_stepper step_on = fresh(geometry);
-  block_pool_shadow shadow(geometry.num_blocks, geometry.block_size, options.policy, options.exact,
-                           options.max_live_requests);
-  block_pool_generator generator(seed, traits.forks, traits.resets, traits.largest_request,
+  basic_block_pool_shadow<Deferred> shadow(geometry.num_blocks, geometry.block_size, options.policy,
+                                           options.exact, options.max_live_requests);
+  basic_block_pool_generator<Deferred> generator(seed, traits.forks, traits.resets, traits.largest_request,
                                  traits.largest_namespace, traits.signed_namespaces);
   operations.clear();
   // A fresh pool's free_blocks() first: a pool that starts short fails before any operation.

@@ -104,6 +104,9 @@ struct block_pool_geometry {
 /// alias `kvc::detail::block_pool_generator` names it.)
 template <class Deferred = void>
 class basic_block_pool_generator {
+  // Dependent, so that the shadow's class too is instantiated only where a generator is used.
+  using shadow_type = basic_block_pool_shadow<Deferred>;
+
  public:
   /// The sequence of `seed`; forks and resets only when the pool has them; request ids up to
   /// `largest_request` and namespaces up to `largest_namespace` (and below 0, as the two's
@@ -114,7 +117,7 @@ class basic_block_pool_generator {
         largest_namespace_(largest_namespace), signed_namespaces_(signed_namespaces) {}
 
   /// The next operation, given the engine's state before it.
-  block_pool_operation next(const block_pool_shadow& shadow) {
+  block_pool_operation next(const shadow_type& shadow) {
     const std::vector<std::uint64_t> live = shadow.live_requests();
     if (draining_) {  // free every live request, reset, then ask for an earlier prompt again
       if (!live.empty()) return release_operation_of(pick(live));
@@ -192,7 +195,7 @@ class basic_block_pool_generator {
   /// A request id that is not live: mostly the next small one; sometimes one freed before, or one
   /// equal to a live or recent id in its low 5, 8, 16 or 32 bits (a table indexed by the id modulo
   /// a power of two, or keyed by a truncated id, confuses them).
-  [[nodiscard]] std::uint64_t new_request(const block_pool_shadow& shadow) {
+  [[nodiscard]] std::uint64_t new_request(const shadow_type& shadow) {
     if (last_freed_ != 0 && !shadow.is_live(last_freed_) && random_.percent(20)) return last_freed_;
     std::uint64_t id = next_request_++;
     if (random_.percent(12)) {
@@ -216,7 +219,7 @@ class basic_block_pool_generator {
 
   /// A request id proposed lately that is not live (its allocation or fork was refused, or it was
   /// freed), or 0 when there is none.
-  [[nodiscard]] std::uint64_t not_live_proposal(const block_pool_shadow& shadow) {
+  [[nodiscard]] std::uint64_t not_live_proposal(const shadow_type& shadow) {
     const std::size_t known = proposals_ < proposed_.size() ? proposals_ : proposed_.size();
     for (std::size_t tries = 0; tries < known; ++tries) {
       const std::uint64_t id = proposed_[random_.below(known)];
@@ -251,7 +254,7 @@ class basic_block_pool_generator {
 
   /// Two prompts a lossy key confuses: a twin pair after a shared prefix, then the same tail. The
   /// second is allocated right after the first, by another request.
-  block_pool_operation twins(const block_pool_shadow& shadow) {
+  block_pool_operation twins(const shadow_type& shadow) {
     struct twin {
       std::array<std::int32_t, 3> one;
       std::array<std::int32_t, 3> other;
@@ -300,7 +303,7 @@ class basic_block_pool_generator {
 
   /// The allocation of `first` by a new request, with `second`'s by another one next (both cut to
   /// what an operation holds, and kept among the prompts later ones are drawn from).
-  block_pool_operation allocate_pair(const block_pool_shadow& shadow, prompt first, prompt second) {
+  block_pool_operation allocate_pair(const shadow_type& shadow, prompt first, prompt second) {
     for (prompt* made : {&first, &second}) {
       if (made->tokens.size() > max_operation_tokens) made->tokens.resize(max_operation_tokens);
       remember(*made);
@@ -313,7 +316,7 @@ class basic_block_pool_generator {
   }
 
   /// 17 or 33 requests with the same prompt of whole blocks: every one after the first shares them.
-  block_pool_operation crowd(const block_pool_shadow& shadow) {
+  block_pool_operation crowd(const shadow_type& shadow) {
     const std::size_t bs = shadow.block_size();
     prompt made{random_.below(3), {}};
     if (!history_.empty()) {
@@ -332,7 +335,7 @@ class basic_block_pool_generator {
     return allocate_operation(first, made.ns, made.tokens);
   }
 
-  block_pool_operation allocate(const block_pool_shadow& shadow, bool repeat = false) {
+  block_pool_operation allocate(const shadow_type& shadow, bool repeat = false) {
     const std::size_t bs = shadow.block_size();
     const std::size_t longest_fit = shadow.num_blocks() * bs + 1;
     const std::size_t longest = longest_fit < max_operation_tokens ? longest_fit : max_operation_tokens;
@@ -375,7 +378,7 @@ class basic_block_pool_generator {
     return allocate_operation(new_request(shadow), made.ns, made.tokens);
   }
 
-  block_pool_operation release(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
+  block_pool_operation release(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
     const std::size_t roll = random_.below(100);
     std::uint64_t request = 0;
     if (roll < 66 || last_freed_ == 0)
@@ -390,7 +393,7 @@ class basic_block_pool_generator {
     return free_operation(request);
   }
 
-  block_pool_operation append(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
+  block_pool_operation append(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
     const std::uint64_t request = pick(live);
     const std::size_t length = shadow.tokens(request).size();
     if (length >= max_operation_tokens) return free_blocks_operation();
@@ -411,7 +414,7 @@ class basic_block_pool_generator {
   /// A second request with a live one's prompt (parallel sampling without a fork), then the same
   /// tokens appended to both, as greedy decoding makes them: equal blocks in two copies, where a
   /// pool that references one copy and hands out the other goes wrong.
-  block_pool_operation lockstep(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
+  block_pool_operation lockstep(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
     const std::uint64_t first = pick(live);
     const std::uint64_t second = new_request(shadow);
     std::vector<std::int32_t> tokens;
@@ -424,7 +427,7 @@ class basic_block_pool_generator {
 
   /// A fork, then often a decode of both sides with tokens that differ; with no free block, mostly
   /// of a parent whose last block is partial (a fork that has to be refused).
-  block_pool_operation fork(const block_pool_shadow& shadow, const std::vector<std::uint64_t>& live) {
+  block_pool_operation fork(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
     std::uint64_t parent = pick(live);
     if (shadow.free_blocks() == 0 && random_.percent(70))
       for (const std::uint64_t id : live)
