@@ -326,8 +326,9 @@ template <class Deferred = void>
   const block_pool_stepper step_on = fresh(geometry);
   basic_block_pool_shadow<Deferred> shadow(geometry.num_blocks, geometry.block_size, options.policy,
                                            options.exact, options.max_live_requests);
-  basic_block_pool_generator<Deferred> generator(seed, traits.forks, traits.resets, traits.largest_request,
-                                 traits.largest_namespace, traits.signed_namespaces);
+  basic_block_pool_generator<Deferred> generator(seed, traits.forks, traits.resets,
+                                                 traits.largest_request, traits.largest_namespace,
+                                                 traits.signed_namespaces);
   operations.clear();
   // A fresh pool's free_blocks() first: a pool that starts short fails before any operation.
   operations.push_back(free_blocks_operation());
@@ -486,7 +487,8 @@ template <class MakePool>
                                          detail::signed_parameter_of<1, allocate>()};
   // Only the factory and its sessions depend on the pool's type: the loop, the generator and the
   // shrinker do not.
-  const detail::typed_fresh_block_pool<std::remove_reference_t<MakePool>, made_type> fresh(make_pool);
+  const detail::typed_fresh_block_pool<std::remove_reference_t<MakePool>, made_type> fresh(
+      make_pool);
 
   block_pool_report report{};
   report.options = options;
