@@ -1,6 +1,7 @@
 // tests/exploration_scenarios.cpp - kvc::explore on the scenario suites, through the stateful
 // checks: correct caches and allocators pass, broken ones fail, and the printed counterexample is a
 // scenario to paste.
+#include <chrono>
 #include <sstream>
 #include <string>
 
