@@ -1,5 +1,5 @@
-// kvc/detail/atomic_size.hpp - a lock-free atomic std::size_t: the two operations
-// kvc::concurrent_slot_budget needs.
+// kvc/detail/atomic_size.hpp - a lock-free atomic std::size_t: the operations
+// kvc::concurrent_slot_budget and the threads of kvc::record_budget_history need.
 //
 // With g++ and clang these are the builtins std::atomic itself is built on, because <atomic> is
 // expensive to compile (on libstdc++ 12 it brings <system_error>, <string> and the waiting
@@ -38,6 +38,10 @@ class atomic_size {
     return __atomic_compare_exchange_n(&value_, &expected, desired, true, __ATOMIC_ACQ_REL,
                                        __ATOMIC_RELAXED);
   }
+  /// `fetch_add(n)` (sequentially consistent): the value before the addition.
+  std::size_t fetch_add(std::size_t n) noexcept {
+    return __atomic_fetch_add(&value_, n, __ATOMIC_SEQ_CST);
+  }
 
  private:
   alignas(sizeof(std::size_t)) std::size_t value_;
@@ -54,6 +58,7 @@ class atomic_size {
     return value_.compare_exchange_weak(expected, desired, std::memory_order_acq_rel,
                                         std::memory_order_relaxed);
   }
+  std::size_t fetch_add(std::size_t n) noexcept { return value_.fetch_add(n); }
 
  private:
   std::atomic<std::size_t> value_;

@@ -6,8 +6,8 @@
 // 12, with <stop_token>, <semaphore> and the waiting machinery of C++20, about a twelfth of all of
 // kvc/conformance.hpp), and a translation unit that includes kvc/conformance.hpp pays for them
 // whether or not it records a history. So with libstdc++ `std::thread` comes from the header that
-// <thread> itself takes it from, and with g++ and clang the gate and the counter are the builtins
-// `std::atomic` is built on (as in kvc/detail/atomic_size.hpp); elsewhere, the standard headers.
+// <thread> itself takes it from, and the gate and the counter are kvc/detail/atomic_size.hpp's
+// (with g++ and clang, the builtins `std::atomic` is built on); elsewhere, the standard headers.
 #pragma once
 
 #include <cstddef>
@@ -19,33 +19,23 @@
 #include <thread>
 #endif
 
-#if !(defined(__GNUC__) || defined(__clang__))
-#include <atomic>
-#endif
+#include <kvc/detail/atomic_size.hpp>
 
 namespace kvc::detail {
 
 /// A counter that threads tick together: each `next()` returns a value no other call returns, in
-/// an order consistent with real time (`std::atomic<std::uint64_t>::fetch_add(1)`, sequentially
-/// consistent).
+/// an order consistent with real time (a sequentially consistent `fetch_add(1)`).
 class tick_counter {
  public:
   tick_counter() = default;
   tick_counter(const tick_counter&) = delete;
   tick_counter& operator=(const tick_counter&) = delete;
 
-#if defined(__GNUC__) || defined(__clang__)
   /// The current tick, and the counter moved past it.
-  std::uint64_t next() noexcept { return __atomic_fetch_add(&value_, 1, __ATOMIC_SEQ_CST); }
-
- private:
-  alignas(sizeof(std::uint64_t)) std::uint64_t value_ = 0;
-#else
   std::uint64_t next() noexcept { return value_.fetch_add(1); }
 
  private:
-  std::atomic<std::uint64_t> value_{0};
-#endif
+  atomic_size value_{0};
 };
 
 /// Holds threads until `count` of them have arrived, then lets every one go
@@ -58,22 +48,13 @@ class start_gate {
 
   /// Counts this thread in and waits for the others.
   void arrive_and_wait() noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    __atomic_fetch_add(&arrived_, 1, __ATOMIC_ACQ_REL);
-    while (__atomic_load_n(&arrived_, __ATOMIC_ACQUIRE) < count_) std::this_thread::yield();
-#else
-    arrived_.fetch_add(1, std::memory_order_acq_rel);
-    while (arrived_.load(std::memory_order_acquire) < count_) std::this_thread::yield();
-#endif
+    arrived_.fetch_add(1);
+    while (arrived_.load_acquire() < count_) std::this_thread::yield();
   }
 
  private:
   std::size_t count_;
-#if defined(__GNUC__) || defined(__clang__)
-  alignas(sizeof(std::size_t)) std::size_t arrived_ = 0;
-#else
-  std::atomic<std::size_t> arrived_{0};
-#endif
+  atomic_size arrived_{0};
 };
 
 }  // namespace kvc::detail
