@@ -10,7 +10,6 @@
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/block_prefix_reuse.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
-#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -45,12 +44,12 @@ namespace kvc::suites {
 /// under P, then block sizes of 16 with prefixes on both sides of block boundaries, requests ending
 /// at the prefix, and whole blocks in another namespace.
 template <reuse_policy P>
-inline constexpr auto block_prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
+inline constexpr auto block_prefix_reuse_under_fixtures = [] {
   using fixtures::block_under;
   using fixtures::filled;
   using fixtures::shared_then;
   constexpr std::string_view m{"m"};
-  return join_fixtures(
+  return fixtures::with_policy<P>(
       fixtures::all_under<P>(block_prefix_reuse),
       boost::hana::make_tuple(
           block_under<P>(label<"blocks of 16, prefix of 16">, m, m, shared_then<16, 1>(2),
@@ -81,7 +80,7 @@ inline constexpr auto block_prefix_reuse_under_fixtures = fixtures::with_policy<
                          filled<33>(1), filled<33>(1), 0, 33),
           block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
                          filled<33>(1), filled<33>(1), -16, 33)));
-}());
+}();
 
 namespace definition {
 /// `kvc::suites::block_prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite

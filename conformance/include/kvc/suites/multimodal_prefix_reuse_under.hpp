@@ -12,7 +12,6 @@
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/multimodal_prefix_reuse.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
-#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -70,7 +69,7 @@ namespace kvc::suites {
 /// wholly cached; and an identical image in another model. Every expected value is
 /// `kvc::fixtures::expected_under` of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto multimodal_prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
+inline constexpr auto multimodal_prefix_reuse_under_fixtures = [] {
   using fixtures::filled;
   using fixtures::image_a;
   using fixtures::image_b;
@@ -98,7 +97,7 @@ inline constexpr auto multimodal_prefix_reuse_under_fixtures = fixtures::with_po
     tokens[index] = 3;
     return tokens;
   };
-  return join_fixtures(
+  return fixtures::with_policy<P>(
       fixtures::all_under<P, 4>(multimodal_prefix_reuse),
       boost::hana::make_tuple(
           multimodal_under<P>(label<"whole blocks, then images with equal ids, different hashes">,
@@ -135,7 +134,7 @@ inline constexpr auto multimodal_prefix_reuse_under_fixtures = fixtures::with_po
                               across_items, fixtures::first<32>(across), across_items, 32),
           multimodal_under<P>(label<"identical image in another model, whole blocks">, m,
                               "vlm-lora", across, across_items, across, across_items, 0)));
-}());
+}();
 
 namespace definition {
 /// `kvc::suites::multimodal_prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite

@@ -8,14 +8,12 @@
 #include <boost/hana/at.hpp>
 #include <boost/hana/plus.hpp>
 #include <boost/hana/string.hpp>
-#include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/cache_namespace.hpp>
 #include <kvc/reuse_policy.hpp>
 #include <kvc/suites/namespace_isolation.hpp>
 #include <kvc/suites/prefix_reuse_under.hpp>
-#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/verification/fixture.hpp>
@@ -71,14 +69,13 @@ namespace kvc::suites {
 /// common prefix. Every expected value is `kvc::fixtures::expected_under` of a written-out exact
 /// result.
 template <reuse_policy P>
-inline constexpr auto namespace_isolation_under_fixtures = fixtures::with_policy<P>([] {
+inline constexpr auto namespace_isolation_under_fixtures = [] {
   using fixtures::filled;
   using fixtures::same_namespace_under;
   using fixtures::shared_then;
-  return join_fixtures(
+  return fixtures::with_policy<P>(
       fixtures::all_under<P>(namespace_isolation),
-      boost::hana::transform(deferred_fixtures_of<deferred_on<P>>(namespace_isolation),
-                             fixtures::to_whole_blocks<P>{}),
+      fixtures::mapped(namespace_isolation, fixtures::to_whole_blocks<P>{}),
       boost::hana::make_tuple(
           same_namespace_under<P>(label<"same namespace, prefix of 15">, shared_then<15, 1>(2),
                                   shared_then<15, 2>(3), 15),
@@ -104,7 +101,7 @@ inline constexpr auto namespace_isolation_under_fixtures = fixtures::with_policy
                                   filled<32>(1), filled<40>(1), 32),
           same_namespace_under<P>(label<"same namespace, whole cache of 17 inside a request of 18">,
                                   filled<17>(1), filled<18>(1), 17)));
-}());
+}();
 
 namespace definition {
 /// `kvc::suites::namespace_isolation_under<P>` for `kvc::lazy_suite`: a handle that names the suite

@@ -8,11 +8,9 @@
 
 #include <boost/hana/at.hpp>
 #include <boost/hana/length.hpp>
-#include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/reuse_policy.hpp>
-#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/expected_under_policy.hpp>
 #include <kvc/suites/prefix_reuse.hpp>
@@ -62,10 +60,11 @@ struct to_policy {
   }
 };
 
-/// Every fixture of an exact prefix suite under policy P (the requested tokens at `Requested`).
+/// Every fixture of an exact prefix suite under policy P (the requested tokens at `Requested`), as a
+/// part of `kvc::fixtures::with_policy`.
 template <reuse_policy P, std::size_t Requested = 3, class Suite>
 [[nodiscard]] constexpr auto all_under(const Suite& exact) noexcept {
-  return boost::hana::transform(fixtures_of(exact), to_policy<P, Requested>{});
+  return mapped(exact, to_policy<P, Requested>{});
 }
 
 /// `prefix` equal tokens, then `tail` tokens of its own: two sequences sharing exactly `prefix`.
@@ -87,13 +86,13 @@ namespace kvc::suites {
 /// policy's rounding and cap are pinned. Every expected value is `kvc::fixtures::expected_under`
 /// of a written-out exact prefix.
 template <reuse_policy P>
-inline constexpr auto prefix_reuse_under_fixtures = fixtures::with_policy<P>([] {
+inline constexpr auto prefix_reuse_under_fixtures = [] {
   using fixtures::shared_then;
   using fixtures::under;
   using fixtures::filled;
   using fixtures::join;
   constexpr std::string_view m{"m"};
-  return join_fixtures(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
+  return fixtures::with_policy<P>(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
       // Block boundaries, the request running on past the common prefix.
       under<P>(label<"prefix of 15, request goes on">, m, m, shared_then<15, 1>(2),
                shared_then<15, 2>(3), 15),
@@ -141,7 +140,7 @@ inline constexpr auto prefix_reuse_under_fixtures = fixtures::with_policy<P>([] 
       under<P>(label<"equal tokens resume after a mismatch">, m, m,
                join(filled<16>(1), join(std::array{2}, filled<16>(1))),
                join(filled<16>(1), join(std::array{3}, filled<16>(1))), 16)));
-}());
+}();
 
 namespace definition {
 /// `kvc::suites::prefix_reuse_under<P>` for `kvc::lazy_suite`: a handle that names the suite

@@ -6,7 +6,8 @@
 // expected values follow: `kvc::explore` computes the contract's result under that policy.
 #pragma once
 
-#include <boost/hana/transform.hpp>
+#include <boost/hana/tuple.hpp>
+#include <boost/hana/unpack.hpp>
 
 #include <kvc/reuse_policy.hpp>
 
@@ -41,10 +42,54 @@ struct to_policy_call {
   }
 };
 
-/// The fixtures of `suite`, their call shapes naming policy P.
-template <reuse_policy P, class Suite>
-[[nodiscard]] constexpr auto with_policy(const Suite& suite) noexcept {
-  return boost::hana::transform(fixtures_of(suite), to_policy_call<P>{});
+/// The fixtures of `suite` (a suite or a Hana tuple of fixtures), each made into another by
+/// `make`, as an argument of `kvc::fixtures::with_policy`: no tuple of them is built.
+template <class Suite, class Make>
+struct mapped_fixtures {
+  const Suite& suite;
+  Make make;
+};
+/// `suite`'s fixtures, each made into `make(f)`, for `kvc::fixtures::with_policy`.
+template <class Suite, class Make>
+[[nodiscard]] constexpr mapped_fixtures<Suite, Make> mapped(const Suite& suite, Make make) noexcept {
+  return {suite, make};
+}
+
+/// `then(f...)` with the fixtures `part` holds (mapped ones made as they are passed).
+template <class Part, class Then>
+[[nodiscard]] constexpr auto with_fixtures_of(const Part& part, const Then& then) {
+  return boost::hana::unpack(fixtures_of(part), then);
+}
+template <class Suite, class Make, class Then>
+[[nodiscard]] constexpr auto with_fixtures_of(const mapped_fixtures<Suite, Make>& part,
+                                              const Then& then) {
+  return boost::hana::unpack(fixtures_of(part.suite),
+                             [&](const auto&... f) { return then(part.make(f)...); });
+}
+
+/// The fixtures of two or three parts (Hana tuples, suites or `kvc::fixtures::mapped` ones), in
+/// order, their call shapes naming policy P, in one tuple. A policy suite of 128 fixtures built as
+/// the tuple of each part, joined, then transformed took g++ 12 8.4 G instructions; built at once,
+/// 4.5 G.
+template <reuse_policy P, class First, class Second>
+[[nodiscard]] constexpr auto with_policy(const First& first, const Second& second) noexcept {
+  return with_fixtures_of(first, [&second](const auto&... head) {
+    return with_fixtures_of(second, [&head...](const auto&... tail) {
+      return boost::hana::make_tuple(to_policy_call<P>{}(head)..., to_policy_call<P>{}(tail)...);
+    });
+  });
+}
+template <reuse_policy P, class First, class Second, class Third>
+[[nodiscard]] constexpr auto with_policy(const First& first, const Second& second,
+                                         const Third& third) noexcept {
+  return with_fixtures_of(first, [&second, &third](const auto&... head) {
+    return with_fixtures_of(second, [&head..., &third](const auto&... middle) {
+      return with_fixtures_of(third, [&head..., &middle...](const auto&... tail) {
+        return boost::hana::make_tuple(to_policy_call<P>{}(head)..., to_policy_call<P>{}(middle)...,
+                                       to_policy_call<P>{}(tail)...);
+      });
+    });
+  });
 }
 
 }  // namespace fixtures
