@@ -46,7 +46,9 @@ struct to_policy_call {
 /// `make`, as an argument of `kvc::fixtures::with_policy`: no tuple of them is built.
 template <class Suite, class Make>
 struct mapped_fixtures {
+  /// The suite or tuple whose fixtures are made into others.
   const Suite& suite;
+  /// What makes each: `make(f)` is a fixture.
   Make make;
 };
 /// `suite`'s fixtures, each made into `make(f)`, for `kvc::fixtures::with_policy`.
@@ -60,6 +62,7 @@ template <class Part, class Then>
 [[nodiscard]] constexpr auto with_fixtures_of(const Part& part, const Then& then) {
   return boost::hana::unpack(fixtures_of(part), then);
 }
+/// `then(make(f)...)` for the fixtures f of a `kvc::fixtures::mapped` part.
 template <class Suite, class Make, class Then>
 [[nodiscard]] constexpr auto with_fixtures_of(const mapped_fixtures<Suite, Make>& part,
                                               const Then& then) {
@@ -79,6 +82,7 @@ template <reuse_policy P, class First, class Second>
     });
   });
 }
+/// The same for three parts.
 template <reuse_policy P, class First, class Second, class Third>
 [[nodiscard]] constexpr auto with_policy(const First& first, const Second& second,
                                          const Third& third) noexcept {
