@@ -1,5 +1,6 @@
-// Lists the compile-fail pairs, one per contract descriptor (its first suite check), for CMake (which runs it
-// with try_run at configure time): "contract|check|suite|kind|index|implementation|label"
+// Lists the compile-fail pairs, one per contract descriptor (its first suite check), as pairs.txt
+// keeps them for CMake (compile_fail.pairs_listed runs this and compares):
+// "contract|check|suite|kind|index|implementation|label"
 // per line (check: the suite's place among the contract's checks; kind and index: where the
 // implementation sits in the check, "record" (a row of its failure record) or "mutant"), where the
 // implementation is the first the suite rejects (a record's, else the first mutant) and the label
