@@ -19,8 +19,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
+#include <iosfwd>
 #include <vector>
+
+#include <kvc/detail/deferred_ostream.hpp>
 
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>
@@ -308,7 +310,8 @@ template <class Deferred = void>
 
 namespace detail {
 template <class Deferred = void>
-std::ostream& print_event(std::ostream& out, const budget_event& event) {
+deferred_ostream<Deferred>& print_event(deferred_ostream<Deferred>& out,
+                                        const budget_event& event) {
   out << "thread " << event.thread << ": "
       << (event.kind == budget_operation_kind::try_reserve ? "try_reserve(" : "release(")
       << event.amount << ") -> ";
@@ -323,7 +326,8 @@ std::ostream& print_event(std::ostream& out, const budget_event& event) {
 /// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
 /// not follow it.
 template <class Deferred = void>
-std::ostream& operator<<(std::ostream& out, const linearizability_report& report) {
+detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
+                                               const linearizability_report& report) {
   switch (report.verdict) {
     case linearizability_verdict::linearizable:
       return out << "linearizable (" << report.explored_states << " states explored)\n";
