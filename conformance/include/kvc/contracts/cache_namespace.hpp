@@ -15,6 +15,7 @@
 #include <kvc/cache_namespace.hpp>
 #include <kvc/contracts/prefix_reuse.hpp>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/prefix_reuse.hpp>
 #include <kvc/verification/descriptor.hpp>
 #include <kvc/suites/namespace_isolation.hpp>
@@ -43,7 +44,9 @@ template <class Equal>
 constexpr auto reuse_if(Equal equal) noexcept {
   return [equal](const kvc::cache_namespace& c, const kvc::cache_namespace& r, const auto& cached,
                  const auto& requested) {
-    return equal(c, r) ? common_prefix(cached, requested) : std::size_t{0};
+    // Deferred: `equal` is compiled where the mutant is called, not in every file that includes it.
+    return kvc::detail::deferred<decltype(cached)>(equal)(c, r) ? common_prefix(cached, requested)
+                                                                 : std::size_t{0};
   };
 }
 

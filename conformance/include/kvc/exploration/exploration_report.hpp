@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 namespace kvc {
 

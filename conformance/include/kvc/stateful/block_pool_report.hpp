@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 #include "block_pool_operations.hpp"
 #include "check_options.hpp"

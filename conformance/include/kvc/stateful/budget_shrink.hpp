@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/budget_reduction.hpp>

@@ -22,7 +22,7 @@
 #include <iosfwd>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 #include "check_options.hpp"
 #include "operation_text.hpp"

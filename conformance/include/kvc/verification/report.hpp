@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include <kvc/detail/deferred_ostream.hpp>
+#include <kvc/detail/deferred.hpp>
 
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/string.hpp>
