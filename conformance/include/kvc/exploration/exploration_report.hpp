@@ -4,11 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
+#include <ostream>
 #include <string>
 #include <vector>
-
-#include <kvc/detail/deferred.hpp>
 
 namespace kvc {
 
@@ -50,8 +48,7 @@ struct exploration_report {
 
   /// One line when passed; the counterexample, its fixture line and its test case when failed.
   template <class Deferred = void>
-  friend detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
-                                                        const exploration_report& report) {
+  friend std::ostream& operator<<(std::ostream& out, const exploration_report& report) {
     out << "kvc::explore " << report.suite << ": " << (report.failed ? "FAILED" : "passed")
         << " (seed " << report.seed << ", " << report.cases_run << " cases";
     if (report.not_covered != 0) out << ", " << report.not_covered << " not covered by the profile";

@@ -4,11 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
+#include <ostream>
 #include <string>
 #include <vector>
-
-#include <kvc/detail/deferred.hpp>
 
 #include "block_pool_operations.hpp"
 #include "check_options.hpp"
@@ -133,8 +131,7 @@ struct block_pool_report {
 
   /// Prints the report (see the type's description).
   template <class Deferred = void>
-  friend detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
-                                                        const block_pool_report& report) {
+  friend std::ostream& operator<<(std::ostream& out, const block_pool_report& report) {
     const char* mode = report.exact ? "exact" : "bound";
     if (report.passed())
       return out << "kvc::check_block_pool passed: seed " << report.seed << ", "

@@ -149,10 +149,16 @@ template <shared_slot_budget Budget>
   for (auto& events : per_thread) events.reserve(options.operations_per_thread);
   detail::tick_counter clock;
   detail::start_gate start(options.threads);
-  auto record = [&](std::size_t t) {
-    detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
-  };
-  detail::run_threads(options.threads, record);
+  {
+    // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
+    std::vector<std::thread> workers;
+    workers.reserve(options.threads);
+    for (std::size_t t = 0; t < options.threads; ++t)
+      workers.emplace_back([&, t] {
+        detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
+      });
+    for (std::thread& worker : workers) worker.join();
+  }
   history.events.reserve(options.threads * options.operations_per_thread);
   for (const auto& events : per_thread)
     history.events.insert(history.events.end(), events.begin(), events.end());

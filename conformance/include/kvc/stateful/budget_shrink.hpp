@@ -13,12 +13,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <iosfwd>
+#include <ostream>
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <kvc/detail/deferred.hpp>
 
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/budget_reduction.hpp>
@@ -210,8 +208,7 @@ template <slot_budget_factory Factory>
 /// Prints the counterexample's calls per thread with their places in the order of invocations
 /// and responses, then why no sequential order explains them; or that every recording passed.
 template <class Deferred = void>
-detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
-                                               const budget_shrink_report& report) {
+std::ostream& operator<<(std::ostream& out, const budget_shrink_report& report) {
   if (!report.found)
     return out << "no counterexample: all " << report.recordings
                << " recorded histories were linearizable\n";

@@ -19,10 +19,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
+#include <ostream>
 #include <vector>
-
-#include <kvc/detail/deferred.hpp>
 
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>
@@ -310,8 +308,7 @@ template <class Deferred = void>
 
 namespace detail {
 template <class Deferred = void>
-deferred_ostream<Deferred>& print_event(deferred_ostream<Deferred>& out,
-                                        const budget_event& event) {
+std::ostream& print_event(std::ostream& out, const budget_event& event) {
   out << "thread " << event.thread << ": "
       << (event.kind == budget_operation_kind::try_reserve ? "try_reserve(" : "release(")
       << event.amount << ") -> ";
@@ -326,8 +323,7 @@ deferred_ostream<Deferred>& print_event(deferred_ostream<Deferred>& out,
 /// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
 /// not follow it.
 template <class Deferred = void>
-detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
-                                               const linearizability_report& report) {
+std::ostream& operator<<(std::ostream& out, const linearizability_report& report) {
   switch (report.verdict) {
     case linearizability_verdict::linearizable:
       return out << "linearizable (" << report.explored_states << " states explored)\n";

@@ -6,12 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <kvc/detail/deferred.hpp>
 
 #include "check_options.hpp"
 #include "operation_text.hpp"
@@ -94,8 +92,7 @@ struct stateful_report {
 
   /// Prints the report (see the type's description).
   template <class Deferred = void>
-  friend detail::deferred_ostream<Deferred>& operator<<(detail::deferred_ostream<Deferred>& out,
-                                                        const stateful_report& report) {
+  friend std::ostream& operator<<(std::ostream& out, const stateful_report& report) {
     const char* name = report.subject == stateful_subject::prefix_cache ? "kvc::check_prefix_cache"
                                                                         : "kvc::check_slot_allocator";
     const char* mode = report.subject == stateful_subject::slot_allocator || report.options.exact
