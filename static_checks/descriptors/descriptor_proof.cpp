@@ -9,7 +9,8 @@
 //   KVC_PARTS, KVC_PART     which of its suite checks this unit proves (index modulo KVC_PARTS)
 // so that the build's cores share the proofs and no unit holds more than one contract (with every
 // descriptor in each of eight units, one took 1.6 GB of g++). suite_index.cpp proves that the
-// list covers every descriptor.
+// list covers every descriptor. Where kvc-report is built, each unit also makes the report's tables
+// of its part (tools/report_shard.cpp, appended after this file).
 //
 // A failure stops the constant evaluation at kvc::fixture_failed (the reference fails a fixture),
 // kvc::verification::mutant_accepted (a suite accepts a mutant) or
