@@ -1,7 +1,7 @@
 // One shard of kvc-report's tables, compiled once per part of each contract with only that
 // contract's descriptor included: appended to that part's descriptor proof where the proofs are
 // built (static_checks/CMakeLists.txt; both instantiate the same checks), else on its own
-// (tools/CMakeLists.txt). cmake/report_shards.cmake sets:
+// (tools/CMakeLists.txt). cmake/contract_units.cmake sets:
 //   KVC_REPORT_FUNCTION    the shard's function, declared in the generated report_shards.inc
 //   KVC_REPORT_DESCRIPTOR  the descriptor (prefix_reuse_contract, ...)
 //   KVC_REPORT_CONTRACT    its index in kvc::verification::contracts
