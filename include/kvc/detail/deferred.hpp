@@ -7,9 +7,26 @@
 // type is deduced) in every file that includes the definition, whether or not anything calls it.
 // Through `deferred<Deferred>(f)(...)`, with `Deferred` one of the template's own parameters, the
 // call waits for the template's instantiation.
+//
+// `kvc::detail::dependent_t<Deferred, T>` is `T` itself, as a type that depends on `Deferred`. A
+// template that names a class of kvc's (`std::vector<kvc::budget_event>`, `kvc::cache_namespace`)
+// or builds one with constant arguments compiles that use where it is defined: g++ and clang
+// instantiate the members it calls (every `std::vector` member is `constexpr` in C++20, so they are
+// instantiated at once) and g++ folds the constants. Through `dependent_t<Deferred, T>` that waits
+// for the template's instantiation too, so a header of templates costs its parsing.
 #pragma once
 
 namespace kvc::detail {
+
+/// Holds `T`; only a vehicle for `kvc::detail::dependent_t`.
+template <class Deferred, class T>
+struct dependent_type {
+  using type = T;
+};
+
+/// `T`, as a type that depends on `Deferred`.
+template <class Deferred, class T>
+using dependent_t = typename dependent_type<Deferred, T>::type;
 
 /// `value` itself, as an expression that depends on `Deferred`.
 template <class Deferred, class T>

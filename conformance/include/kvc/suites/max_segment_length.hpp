@@ -1,4 +1,5 @@
-// kvc/suites/max_segment_length.hpp - fixtures of the longest run of packed segments (`max_seqlen`).
+// kvc/suites/max_segment_length.hpp - fixtures of the longest run of packed segments
+// (`max_seqlen`).
 #pragma once
 
 #include <array>
@@ -18,20 +19,21 @@ struct max_segment_length {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
-      make_fixture(label<"two segments", Deferred>, inputs<Deferred>(std::array{'a', 'b', 'b'}),
-                   std::size_t{2}),
-      make_fixture(label<"alternating runs", Deferred>, inputs<Deferred>(std::array{'a', 'b', 'a'}),
-                   std::size_t{1}),
-      make_fixture(label<"same run", Deferred>, inputs<Deferred>(std::array{'x', 'x', 'x'}),
-                   std::size_t{3}),
-      make_fixture(label<"empty", Deferred>, inputs<Deferred>(std::array<char, 0>{}),
+      make_fixture(label<"two segments", Deferred>,
+                   inputs<Deferred>(fixtures::array<Deferred>('a', 'b', 'b')), std::size_t{2}),
+      make_fixture(label<"alternating runs", Deferred>,
+                   inputs<Deferred>(fixtures::array<Deferred>('a', 'b', 'a')), std::size_t{1}),
+      make_fixture(label<"same run", Deferred>,
+                   inputs<Deferred>(fixtures::array<Deferred>('x', 'x', 'x')), std::size_t{3}),
+      make_fixture(label<"empty", Deferred>,
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::array<char, 0>>{}),
                    std::size_t{0}),
-      make_fixture(label<"single segment", Deferred>, inputs<Deferred>(std::array{'q'}),
-                   std::size_t{1}),
+      make_fixture(label<"single segment", Deferred>,
+                   inputs<Deferred>(fixtures::array<Deferred>('q')), std::size_t{1}),
       make_fixture(label<"repeated after intervening segment", Deferred>,
-                   inputs<Deferred>(std::array{1, 1, 2, 1}), std::size_t{2}),
+                   inputs<Deferred>(fixtures::array<Deferred>(1, 1, 2, 1)), std::size_t{2}),
       make_fixture(label<"longest run last", Deferred>,
-                   inputs<Deferred>(std::array{1, 2, 2, 3, 3, 3}), std::size_t{3}),
+                   inputs<Deferred>(fixtures::array<Deferred>(1, 2, 2, 3, 3, 3)), std::size_t{3}),
       // Past 8 bits: a run length kept in a uint8_t wraps to 0 at 256 tokens.
       make_fixture(label<"one run of 300 tokens", Deferred>,
                    inputs<Deferred>(fixtures::filled<300>(7)), std::size_t{300}));

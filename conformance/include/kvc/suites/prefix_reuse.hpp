@@ -7,9 +7,9 @@
 
 #include <boost/hana/tuple.hpp>
 
-#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
+#include <kvc/verification/join_fixtures.hpp>
 #include <kvc/verification/lazy_suite.hpp>
 
 namespace kvc::suites {
@@ -20,29 +20,39 @@ namespace kvc::suites {
 template <std::size_t N, class Deferred = void>
 inline constexpr auto seed_prefix_reuse = boost::hana::make_tuple(
     make_fixture(label<"same namespace prefix", Deferred>,
-                 inputs<Deferred>(std::string_view{"m"}, std::string_view{"m"},
-                                  fixtures::filled<N>('a'),
-                                  fixtures::join(fixtures::filled<N>('a'), std::array{'b'})),
+                 inputs<Deferred>(
+                     fixtures::dependent<Deferred, std::string_view>{"m"},
+                     fixtures::dependent<Deferred, std::string_view>{"m"}, fixtures::filled<N>('a'),
+                     fixtures::join(fixtures::filled<N>('a'), fixtures::array<Deferred>('b'))),
                  std::size_t{N}),
     make_fixture(label<"different model", Deferred>,
-                 inputs<Deferred>(std::string_view{"m1"}, std::string_view{"m2"},
-                                  std::array{'a', 'b'}, std::array{'a', 'b'}),
+                 inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"m1"},
+                                  fixtures::dependent<Deferred, std::string_view>{"m2"},
+                                  fixtures::array<Deferred>('a', 'b'),
+                                  fixtures::array<Deferred>('a', 'b')),
                  std::size_t{0}),
     make_fixture(label<"same namespace mismatch", Deferred>,
-                 inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                  std::array{'a', 'b'}, std::array{'a', 'c'}),
+                 inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                  fixtures::dependent<Deferred, std::string_view>{"x"},
+                                  fixtures::array<Deferred>('a', 'b'),
+                                  fixtures::array<Deferred>('a', 'c')),
                  std::size_t{1}),
     make_fixture(label<"same namespace empty", Deferred>,
-                 inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                  std::array<char, 0>{}, std::array{'a'}),
+                 inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                  fixtures::dependent<Deferred, std::string_view>{"x"},
+                                  fixtures::dependent<Deferred, std::array<char, 0>>{},
+                                  fixtures::array<Deferred>('a')),
                  std::size_t{0}),
     make_fixture(label<"different namespace empty", Deferred>,
-                 inputs<Deferred>(std::string_view{"x"}, std::string_view{"y"}, std::array{'a'},
-                                  std::array<char, 0>{}),
+                 inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                  fixtures::dependent<Deferred, std::string_view>{"y"},
+                                  fixtures::array<Deferred>('a'),
+                                  fixtures::dependent<Deferred, std::array<char, 0>>{}),
                  std::size_t{0}),
     make_fixture(label<"same namespace full", Deferred>,
-                 inputs<Deferred>(std::string_view{"ad"}, std::string_view{"ad"}, std::array{'q'},
-                                  std::array{'q'}),
+                 inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"ad"},
+                                  fixtures::dependent<Deferred, std::string_view>{"ad"},
+                                  fixtures::array<Deferred>('q'), fixtures::array<Deferred>('q')),
                  std::size_t{1}));
 
 namespace definition {
@@ -52,66 +62,89 @@ struct extra_prefix_reuse {
   template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_fixture(label<"match resumes after mismatch", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    std::array{'a', 'b', 'c'}, std::array{'a', 'z', 'c'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::array<Deferred>('a', 'b', 'c'),
+                                    fixtures::array<Deferred>('a', 'z', 'c')),
                    std::size_t{1}),
       make_fixture(label<"first token differs", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    std::array{'z', 'a'}, std::array{'a', 'a'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::array<Deferred>('z', 'a'),
+                                    fixtures::array<Deferred>('a', 'a')),
                    std::size_t{0}),
       make_fixture(label<"cached longer than request", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    std::array{'a', 'b', 'c'}, std::array{'a', 'b'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::array<Deferred>('a', 'b', 'c'),
+                                    fixtures::array<Deferred>('a', 'b')),
                    std::size_t{2}),
       make_fixture(label<"request longer than cache", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    std::array{'a', 'b'}, std::array{'a', 'b', 'c', 'd'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::array<Deferred>('a', 'b'),
+                                    fixtures::array<Deferred>('a', 'b', 'c', 'd')),
                    std::size_t{2}),
       make_fixture(label<"namespace is a prefix of the other", Deferred>,
-                   inputs<Deferred>(std::string_view{"m"}, std::string_view{"m1"}, std::array{'a'},
-                                    std::array{'a'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"m"},
+                                    fixtures::dependent<Deferred, std::string_view>{"m1"},
+                                    fixtures::array<Deferred>('a'), fixtures::array<Deferred>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespaces differ in last character", Deferred>,
-                   inputs<Deferred>(std::string_view{"lora-a"}, std::string_view{"lora-b"},
-                                    std::array{'a', 'b'}, std::array{'a', 'b'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"lora-a"},
+                                    fixtures::dependent<Deferred, std::string_view>{"lora-b"},
+                                    fixtures::array<Deferred>('a', 'b'),
+                                    fixtures::array<Deferred>('a', 'b')),
                    std::size_t{0}),
       make_fixture(label<"empty namespaces are equal", Deferred>,
-                   inputs<Deferred>(std::string_view{""}, std::string_view{""},
-                                    std::array{'a', 'b'}, std::array{'a', 'b'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{""},
+                                    fixtures::dependent<Deferred, std::string_view>{""},
+                                    fixtures::array<Deferred>('a', 'b'),
+                                    fixtures::array<Deferred>('a', 'b')),
                    std::size_t{2}),
       make_fixture(label<"empty and named namespace", Deferred>,
-                   inputs<Deferred>(std::string_view{""}, std::string_view{"m"}, std::array{'a'},
-                                    std::array{'a'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{""},
+                                    fixtures::dependent<Deferred, std::string_view>{"m"},
+                                    fixtures::array<Deferred>('a'), fixtures::array<Deferred>('a')),
                    std::size_t{0}),
       make_fixture(label<"both empty", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    std::array<char, 0>{}, std::array<char, 0>{}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::array<char, 0>>{},
+                                    fixtures::dependent<Deferred, std::array<char, 0>>{}),
                    std::size_t{0}),
       make_fixture(label<"long shared prefix", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    fixtures::join(fixtures::filled<40>('t'), std::array{'u', 'v'}),
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
                                     fixtures::join(fixtures::filled<40>('t'),
-                                                   std::array{'u', 'w'})),
+                                                   fixtures::array<Deferred>('u', 'v')),
+                                    fixtures::join(fixtures::filled<40>('t'),
+                                                   fixtures::array<Deferred>('u', 'w'))),
                    std::size_t{41}),
       // Namespaces of one length that differ before their last character: a comparison of the
       // length and the last character (or of a short hash of them) aliases them. 40 tokens, so
       // that every standard policy would reuse whole blocks of the aliased cache.
       make_fixture(label<"namespaces differ in first character", Deferred>,
-                   inputs<Deferred>(std::string_view{"a-lora"}, std::string_view{"b-lora"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"a-lora"},
+                                    fixtures::dependent<Deferred, std::string_view>{"b-lora"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespaces differ in a middle character", Deferred>,
-                   inputs<Deferred>(std::string_view{"lora-a-v2"}, std::string_view{"lora-b-v2"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"lora-a-v2"},
+                                    fixtures::dependent<Deferred, std::string_view>{"lora-b-v2"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       // Prefixes past 255 and 256 tokens: a length kept in 8 bits reads 300 as 44 and 256 as 0.
       make_fixture(label<"shared prefix of 300 tokens", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
-                                    fixtures::join(fixtures::filled<300>('t'), std::array{'u'}),
-                                    fixtures::join(fixtures::filled<300>('t'), std::array{'v'})),
+                   inputs<Deferred>(
+                       fixtures::dependent<Deferred, std::string_view>{"x"},
+                       fixtures::dependent<Deferred, std::string_view>{"x"},
+                       fixtures::join(fixtures::filled<300>('t'), fixtures::array<Deferred>('u')),
+                       fixtures::join(fixtures::filled<300>('t'), fixtures::array<Deferred>('v'))),
                    std::size_t{300}),
       make_fixture(label<"shared prefix of exactly 256 tokens", Deferred>,
-                   inputs<Deferred>(std::string_view{"x"}, std::string_view{"x"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"x"},
+                                    fixtures::dependent<Deferred, std::string_view>{"x"},
                                     fixtures::filled<256>('t'), fixtures::filled<256>('t')),
                    std::size_t{256}),
       // Namespaces compared by a digest, with their case folded, as C strings or trimmed, 40
@@ -119,38 +152,46 @@ struct extra_prefix_reuse {
       // chunk-boundary prefixes, permuted or sampled tokens -- are in namespace_isolation: here
       // they would put a user's verify of this suite over its compile-time budget.)
       make_fixture(label<"namespaces are anagrams", Deferred>,
-                   inputs<Deferred>(std::string_view{"lora-ab"}, std::string_view{"lora-ba"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"lora-ab"},
+                                    fixtures::dependent<Deferred, std::string_view>{"lora-ba"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespaces with equal position-weighted sums", Deferred>,
-                   inputs<Deferred>(std::string_view{"ab"}, std::string_view{"ca"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"ab"},
+                                    fixtures::dependent<Deferred, std::string_view>{"ca"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespaces differ in case", Deferred>,
-                   inputs<Deferred>(std::string_view{"Lora"}, std::string_view{"lora"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"Lora"},
+                                    fixtures::dependent<Deferred, std::string_view>{"lora"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespaces differ after an embedded NUL", Deferred>,
-                   inputs<Deferred>(std::string_view{"m\0a", 3}, std::string_view{"m\0b", 3},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"m\0a", 3},
+                                    fixtures::dependent<Deferred, std::string_view>{"m\0b", 3},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       make_fixture(label<"namespace with a trailing space", Deferred>,
-                   inputs<Deferred>(std::string_view{"m"}, std::string_view{"m "},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"m"},
+                                    fixtures::dependent<Deferred, std::string_view>{"m "},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}),
       // A namespace longer than a fixed-size key buffer (64, 80 bytes): 100 characters that differ
       // at the 91st.
-      make_fixture(
-          label<"namespaces differ after 90 characters", Deferred>,
-          inputs<Deferred>(std::string_view{"org/llama-3-8b-instruct/lora/sql-generation-v2/"
-                                            "tenant-00000000000000000000000000000000000000000001"},
-                           std::string_view{"org/llama-3-8b-instruct/lora/sql-generation-v2/"
-                                            "tenant-00000000000000000000000000000000000000000002"},
-                           fixtures::filled<40>('a'), fixtures::filled<40>('a')),
-          std::size_t{0}),
+      make_fixture(label<"namespaces differ after 90 characters", Deferred>,
+                   inputs<Deferred>(
+                       fixtures::dependent<Deferred, std::string_view>{
+                           "org/llama-3-8b-instruct/lora/sql-generation-v2/"
+                           "tenant-00000000000000000000000000000000000000000001"},
+                       fixtures::dependent<Deferred, std::string_view>{
+                           "org/llama-3-8b-instruct/lora/sql-generation-v2/"
+                           "tenant-00000000000000000000000000000000000000000002"},
+                       fixtures::filled<40>('a'), fixtures::filled<40>('a')),
+                   std::size_t{0}),
       // A path-like name with a trailing slash: "org/m/" is not "org/m".
       make_fixture(label<"namespaces differ by a trailing slash", Deferred>,
-                   inputs<Deferred>(std::string_view{"org/m/"}, std::string_view{"org/m"},
+                   inputs<Deferred>(fixtures::dependent<Deferred, std::string_view>{"org/m/"},
+                                    fixtures::dependent<Deferred, std::string_view>{"org/m"},
                                     fixtures::filled<40>('a'), fixtures::filled<40>('a')),
                    std::size_t{0}));
 };
@@ -165,8 +206,8 @@ namespace definition {
 struct prefix_reuse {
   /// The suite's fixtures, a Hana tuple, built where they are first used.
   template <class Deferred = void>
-  static constexpr auto fixtures =
-      join_fixtures(seed_prefix_reuse<1, Deferred>, deferred_fixtures_of<Deferred>(suites::extra_prefix_reuse));
+  static constexpr auto fixtures = join_fixtures(
+      seed_prefix_reuse<1, Deferred>, deferred_fixtures_of<Deferred>(suites::extra_prefix_reuse));
 };
 }  // namespace definition
 

@@ -1,5 +1,6 @@
 // kvc/suites/segment_offsets_rows.hpp - fixtures of run start offsets plus the total (`cu_seqlens`)
-// over a `[B, L]` batch: B rows of L tokens, flattened row-major, a run breaking at every row start.
+// over a `[B, L]` batch: B rows of L tokens, flattened row-major, a run breaking at every row
+// start.
 #pragma once
 
 #include <array>
@@ -7,6 +8,7 @@
 
 #include <boost/hana/tuple.hpp>
 
+#include <kvc/verification/arrays.hpp>
 #include <kvc/verification/fixture.hpp>
 #include <kvc/verification/lazy_suite.hpp>
 
@@ -20,33 +22,47 @@ struct segment_offsets_rows {
   static constexpr auto fixtures = boost::hana::make_tuple(
       // The last token of row 0 and the first of row 1 share an id but not a sequence.
       make_rows_fixture<row_offsets_call>(label<"id continues across a row boundary", Deferred>,
-                                          std::array{1, 1, 1, 1}, 2,
-                                          std::array<std::size_t, 3>{0, 2, 4}),
-      make_rows_fixture<row_offsets_call>(label<"rows of several runs", Deferred>,
-                                          std::array{1, 1, 2, 2, 2, 3, 4, 4, 5, 5, 5, 5}, 6,
-                                          std::array<std::size_t, 6>{0, 2, 5, 6, 8, 12}),
-      make_rows_fixture<row_offsets_call>(label<"three rows, ids continuing into the next", Deferred>,
-                                          std::array{5, 5, 6, 6, 6, 6, 7, 8, 8}, 3,
-                                          std::array<std::size_t, 6>{0, 2, 3, 6, 7, 9}),
+                                          fixtures::array<Deferred>(1, 1, 1, 1), 2,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 3>>{
+                                              0, 2, 4}),
+      make_rows_fixture<row_offsets_call>(
+          label<"rows of several runs", Deferred>,
+          fixtures::array<Deferred>(1, 1, 2, 2, 2, 3, 4, 4, 5, 5, 5, 5), 6,
+          fixtures::dependent<Deferred, std::array<std::size_t, 6>>{0, 2, 5, 6, 8, 12}),
+      make_rows_fixture<row_offsets_call>(
+          label<"three rows, ids continuing into the next", Deferred>,
+          fixtures::array<Deferred>(5, 5, 6, 6, 6, 6, 7, 8, 8), 3,
+          fixtures::dependent<Deferred, std::array<std::size_t, 6>>{0, 2, 3, 6, 7, 9}),
       // Id 0 is an id like any other (packing collators number segments from 0), not padding.
       make_rows_fixture<row_offsets_call>(label<"id 0 like any other id", Deferred>,
-                                          std::array{0, 0, 0, 7, 0, 0}, 3,
-                                          std::array<std::size_t, 4>{0, 3, 4, 6}),
+                                          fixtures::array<Deferred>(0, 0, 0, 7, 0, 0), 3,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 4>>{
+                                              0, 3, 4, 6}),
       make_rows_fixture<row_offsets_call>(label<"a one-token segment ends a row", Deferred>,
-                                          std::array{3, 3, 3, 4, 4, 4, 4, 4}, 4,
-                                          std::array<std::size_t, 4>{0, 3, 4, 8}),
-      make_rows_fixture<row_offsets_call>(label<"one-token rows", Deferred>, std::array{7, 7, 7}, 1,
-                                          std::array<std::size_t, 4>{0, 1, 2, 3}),
-      make_rows_fixture<row_offsets_call>(label<"empty batch", Deferred>, std::array<int, 0>{}, 4,
-                                          std::array<std::size_t, 1>{0}),
+                                          fixtures::array<Deferred>(3, 3, 3, 4, 4, 4, 4, 4), 4,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 4>>{
+                                              0, 3, 4, 8}),
+      make_rows_fixture<row_offsets_call>(label<"one-token rows", Deferred>,
+                                          fixtures::array<Deferred>(7, 7, 7), 1,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 4>>{
+                                              0, 1, 2, 3}),
+      make_rows_fixture<row_offsets_call>(label<"empty batch", Deferred>,
+                                          fixtures::dependent<Deferred, std::array<int, 0>>{}, 4,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 1>>{
+                                              0}),
       make_rows_fixture<row_offsets_call>(label<"empty batch of rows of length 0", Deferred>,
-                                          std::array<int, 0>{}, 0, std::array<std::size_t, 1>{0}),
+                                          fixtures::dependent<Deferred, std::array<int, 0>>{}, 0,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 1>>{
+                                              0}),
       // B = 1: the one-row form's answer.
-      make_rows_fixture<row_offsets_call>(label<"one row", Deferred>, std::array{'a', 'a', 'b', 'a'}, 4,
-                                          std::array<std::size_t, 4>{0, 2, 3, 4}),
+      make_rows_fixture<row_offsets_call>(label<"one row", Deferred>,
+                                          fixtures::array<Deferred>('a', 'a', 'b', 'a'), 4,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 4>>{
+                                              0, 2, 3, 4}),
       make_rows_fixture<row_offsets_call>(label<"an id reused in the next row", Deferred>,
-                                          std::array{1, 1, 2, 2, 3, 1, 1, 2}, 4,
-                                          std::array<std::size_t, 6>{0, 2, 4, 5, 7, 8}));
+                                          fixtures::array<Deferred>(1, 1, 2, 2, 3, 1, 1, 2), 4,
+                                          fixtures::dependent<Deferred, std::array<std::size_t, 6>>{
+                                              0, 2, 4, 5, 7, 8}));
 };
 }  // namespace definition
 

@@ -9,9 +9,10 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/stateful/operations.hpp>
+#include <kvc/verification/arrays.hpp>
 #include <kvc/verification/label.hpp>
-#include <kvc/verification/scenario_call.hpp>
 #include <kvc/verification/lazy_suite.hpp>
+#include <kvc/verification/scenario_call.hpp>
 
 namespace kvc::suites {
 
@@ -27,67 +28,80 @@ struct slot_allocator_scenarios {
   template <class Deferred = void>
   static constexpr auto fixtures = boost::hana::make_tuple(
       make_scenario(label<"exact fit at capacity", Deferred>, 8,
-                    std::array{reserve_operation(1, 8), available_operation(), reserve_operation(2, 1)},
-                    std::array{observed(1), observed(0), observed(0)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 8), available_operation(),
+                                              reserve_operation(2, 1)),
+                    fixtures::array<Deferred>(observed(1), observed(0), observed(0))),
       // All or nothing: 4 asked, 3 free grants none, never the 3.
       make_scenario(label<"one over what is free is refused whole", Deferred>, 8,
-                    std::array{reserve_operation(1, 5), reserve_operation(2, 4), available_operation(),
-                               reserve_operation(2, 3)},
-                    std::array{observed(1), observed(0), observed(3), observed(1)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 5), reserve_operation(2, 4),
+                                              available_operation(), reserve_operation(2, 3)),
+                    fixtures::array<Deferred>(observed(1), observed(0), observed(3), observed(1))),
       make_scenario(label<"more than the capacity is refused whole", Deferred>, 8,
-                    std::array{reserve_operation(1, 9), available_operation()},
-                    std::array{observed(0), observed(8)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 9), available_operation()),
+                    fixtures::array<Deferred>(observed(0), observed(8))),
       make_scenario(label<"a reservation of nothing is refused", Deferred>, 8,
-                    std::array{reserve_operation(1, 0), available_operation(), release_operation(1),
-                               available_operation()},
-                    std::array{observed(0), observed(8), unobserved, observed(8)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 0), available_operation(),
+                                              release_operation(1), available_operation()),
+                    fixtures::array<Deferred>(observed(0), observed(8), unobserved, observed(8))),
       make_scenario(label<"repeated reservations add up", Deferred>, 8,
-                    std::array{reserve_operation(1, 2), reserve_operation(1, 3), available_operation(),
-                               release_operation(1), available_operation()},
-                    std::array{observed(1), observed(1), observed(3), unobserved, observed(8)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 2), reserve_operation(1, 3),
+                                              available_operation(), release_operation(1),
+                                              available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(1), observed(3), unobserved,
+                                              observed(8))),
       make_scenario(label<"release frees all of its request", Deferred>, 8,
-                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
-                               available_operation(), reserve_operation(3, 6)},
-                    std::array{observed(1), observed(1), unobserved, observed(6), observed(1)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 3), reserve_operation(2, 2),
+                                              release_operation(1), available_operation(),
+                                              reserve_operation(3, 6)),
+                    fixtures::array<Deferred>(observed(1), observed(1), unobserved, observed(6),
+                                              observed(1))),
       make_scenario(label<"double release frees once", Deferred>, 8,
-                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(1),
-                               release_operation(1), available_operation()},
-                    std::array{observed(1), observed(1), unobserved, unobserved, observed(6)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 3), reserve_operation(2, 2),
+                                              release_operation(1), release_operation(1),
+                                              available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(1), unobserved, unobserved,
+                                              observed(6))),
       make_scenario(label<"release of an unknown request frees nothing", Deferred>, 8,
-                    std::array{reserve_operation(1, 3), release_operation(7), available_operation()},
-                    std::array{observed(1), unobserved, observed(5)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 3), release_operation(7),
+                                              available_operation()),
+                    fixtures::array<Deferred>(observed(1), unobserved, observed(5))),
       // A request refused whole holds nothing, so its release must not free anyone's slots.
       make_scenario(label<"a refused request does not become known", Deferred>, 4,
-                    std::array{reserve_operation(1, 3), reserve_operation(2, 2), release_operation(2),
-                               available_operation()},
-                    std::array{observed(1), observed(0), unobserved, observed(1)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 3), reserve_operation(2, 2),
+                                              release_operation(2), available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(0), unobserved, observed(1))),
       // A table of 32-bit ids makes 2^40 + 1 the same request as 1.
       make_scenario(label<"request 2^40 + 1 is not request 1", Deferred>, 8,
-                    std::array{reserve_operation(detail::allocator_scenario::two_to_the_40 + 1, 3),
-                               reserve_operation(1, 2), release_operation(1), available_operation(),
-                               release_operation(detail::allocator_scenario::two_to_the_40 + 1),
-                               available_operation()},
-                    std::array{observed(1), observed(1), unobserved, observed(5), unobserved,
-                               observed(8)}),
+                    fixtures::array<Deferred>(
+                        reserve_operation(detail::allocator_scenario::two_to_the_40 + 1, 3),
+                        reserve_operation(1, 2), release_operation(1), available_operation(),
+                        release_operation(detail::allocator_scenario::two_to_the_40 + 1),
+                        available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(1), unobserved, observed(5),
+                                              unobserved, observed(8))),
       make_scenario(label<"request 2^63 is not request 0", Deferred>, 8,
-                    std::array{reserve_operation(detail::allocator_scenario::two_to_the_63, 4),
-                               reserve_operation(0, 1), release_operation(0), available_operation()},
-                    std::array{observed(1), observed(1), unobserved, observed(4)}),
+                    fixtures::array<Deferred>(
+                        reserve_operation(detail::allocator_scenario::two_to_the_63, 4),
+                        reserve_operation(0, 1), release_operation(0), available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(1), unobserved, observed(4))),
       // Request 0 taken for "no request" would be granted without taking slots.
       make_scenario(label<"request 0 holds slots", Deferred>, 8,
-                    std::array{reserve_operation(0, 3), available_operation(), release_operation(0),
-                               available_operation()},
-                    std::array{observed(1), observed(5), unobserved, observed(8)}),
+                    fixtures::array<Deferred>(reserve_operation(0, 3), available_operation(),
+                                              release_operation(0), available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(5), unobserved, observed(8))),
       // A release that keeps the request's count would free 3 + 2 on the second release.
       make_scenario(label<"a released request starts from nothing", Deferred>, 8,
-                    std::array{reserve_operation(1, 3), release_operation(1), reserve_operation(1, 2),
-                               available_operation(), release_operation(1), available_operation()},
-                    std::array{observed(1), unobserved, observed(1), observed(6), unobserved,
-                               observed(8)}),
+                    fixtures::array<Deferred>(reserve_operation(1, 3), release_operation(1),
+                                              reserve_operation(1, 2), available_operation(),
+                                              release_operation(1), available_operation()),
+                    fixtures::array<Deferred>(observed(1), unobserved, observed(1), observed(6),
+                                              unobserved, observed(8))),
       make_scenario(label<"a refused reservation adds nothing to its request", Deferred>, 8,
-                    std::array{reserve_operation(1, 5), reserve_operation(1, 4),
-                               available_operation(), release_operation(1), available_operation()},
-                    std::array{observed(1), observed(0), observed(3), unobserved, observed(8)}));
+                    fixtures::array<Deferred>(reserve_operation(1, 5), reserve_operation(1, 4),
+                                              available_operation(), release_operation(1),
+                                              available_operation()),
+                    fixtures::array<Deferred>(observed(1), observed(0), observed(3), unobserved,
+                                              observed(8))));
 };
 }  // namespace definition
 

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
+
+#include <kvc/detail/deferred.hpp>
 
 namespace kvc::fixtures {
 
@@ -35,6 +38,23 @@ template <class T, std::size_t A, std::size_t B>
   for (std::size_t i = 0; i < A; ++i) data[i] = from_a[i];
   for (std::size_t i = 0; i < B; ++i) data[A + i] = from_b[i];
   return out;
+}
+
+/// `T` itself, as a type that depends on `Deferred`: in a suite's
+/// `template <class Deferred = void> static constexpr auto fixtures`,
+/// `fixtures::dependent<Deferred, cache_namespace>{"m", "", 0, ""}` is built where the suite is
+/// checked. Written `cache_namespace{"m", "", 0, ""}`, g++ folds it where the header is parsed, in
+/// every file that includes the suite.
+template <class Deferred, class T>
+using dependent = detail::dependent_t<Deferred, T>;
+
+/// `std::array{first, rest...}` (every value of one type, as that deduction requires), built
+/// where `Deferred` is known: `fixtures::array<Deferred>(1, 2, 3)` in a suite's fixtures.
+template <class Deferred, class T, class... Rest>
+requires(std::same_as<T, Rest>&&...)
+    [[nodiscard]] constexpr std::array<T, 1 + sizeof...(Rest)> array(const T& first,
+                                                                     const Rest&... rest) noexcept {
+  return {first, rest...};
 }
 
 }  // namespace kvc::fixtures
