@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
+
 #include "recording_threads.hpp"
 
 namespace kvc {
@@ -83,8 +85,7 @@ namespace detail {
 /// of <random>), so a thread's calls depend on the seed alone.
 class history_generator {
  public:
-  explicit constexpr history_generator(std::uint64_t seed) noexcept
-      : state_(mix_seed(seed) | 1U) {}
+  explicit constexpr history_generator(std::uint64_t seed) noexcept : state_(mix_seed(seed) | 1U) {}
   /// Uniform enough in [0, bound) for bound > 0.
   constexpr std::uint64_t below(std::uint64_t bound) noexcept {
     state_ ^= state_ >> 12U;
@@ -103,7 +104,7 @@ class history_generator {
 template <class Budget>
 void record_thread(Budget& budget, std::size_t thread, const budget_recording_options& options,
                    std::int64_t max_amount, tick_counter& clock, start_gate& start,
-                   std::vector<budget_event>& events) {
+                   std::vector<dependent_t<Budget, budget_event>>& events) {
   history_generator random(options.seed * 0x100000001b3ULL + thread);
   const auto amount_up_to = [&](std::int64_t most) {
     return 1 + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(most)));
@@ -111,7 +112,7 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
   std::int64_t held = 0;
   start.arrive_and_wait();
   for (std::size_t i = 0; i < options.operations_per_thread; ++i) {
-    budget_event event{thread, budget_operation_kind::try_reserve, 0, 0, 0, 0};
+    dependent_t<Budget, budget_event> event{thread, budget_operation_kind::try_reserve, 0, 0, 0, 0};
     const bool reserve = held == 0 ? random.below(4) != 0 : random.below(2) == 0;
     if (reserve) {
       event.amount = amount_up_to(max_amount);
@@ -141,23 +142,24 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
 template <shared_slot_budget Budget>
 [[nodiscard]] budget_history record_budget_history(Budget& budget,
                                                    const budget_recording_options& options = {}) {
-  budget_history history{static_cast<std::size_t>(budget.capacity()), {}};
-  const std::int64_t max_amount =
-      options.max_amount > 0 ? options.max_amount
-                             : static_cast<std::int64_t>(history.capacity / 2 + 1);
-  std::vector<std::vector<budget_event>> per_thread(options.threads);
+  detail::dependent_t<Budget, budget_history> history{static_cast<std::size_t>(budget.capacity()),
+                                                      {}};
+  const std::int64_t max_amount = options.max_amount > 0
+                                      ? options.max_amount
+                                      : static_cast<std::int64_t>(history.capacity / 2 + 1);
+  std::vector<std::vector<detail::dependent_t<Budget, budget_event>>> per_thread(options.threads);
   for (auto& events : per_thread) events.reserve(options.operations_per_thread);
   detail::tick_counter clock;
   detail::start_gate start(options.threads);
   {
     // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
-    std::vector<std::thread> workers;
+    std::vector<detail::dependent_t<Budget, std::thread>> workers;
     workers.reserve(options.threads);
     for (std::size_t t = 0; t < options.threads; ++t)
       workers.emplace_back([&, t] {
         detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
       });
-    for (std::thread& worker : workers) worker.join();
+    for (auto& worker : workers) worker.join();
   }
   history.events.reserve(options.threads * options.operations_per_thread);
   for (const auto& events : per_thread)

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/linearizability.hpp>
 
@@ -24,15 +25,15 @@ namespace kvc {
 /// returns what the call returned: a refused `try_reserve` (granted 0), a refused `release`, and
 /// `release(0)`.
 [[nodiscard]] constexpr bool is_state_free(const budget_event& event) noexcept {
-  return event.result == 0 ||
-         (event.kind == budget_operation_kind::release && event.amount == 0);
+  return event.result == 0 || (event.kind == budget_operation_kind::release && event.amount == 0);
 }
 
 namespace detail {
 template <class Deferred = void>
-[[nodiscard]] bool refuted(const budget_history& history,
-                                  const linearizability_options& options) {
-  return check_linearizable(history, options).verdict == linearizability_verdict::not_linearizable;
+[[nodiscard]] bool refuted(const dependent_t<Deferred, budget_history>& history,
+                           const linearizability_options& options) {
+  return check_linearizable<Deferred>(history, options).verdict ==
+         linearizability_verdict::not_linearizable;
 }
 }  // namespace detail
 
@@ -45,18 +46,18 @@ template <class Deferred = void>
 /// changed nothing. That order would linearize the rest: a contradiction. So the smaller history
 /// being non-linearizable proves that the recorded one is.
 template <class Deferred = void>
-[[nodiscard]] budget_history drop_state_free_calls(
-    const budget_history& history, const linearizability_options& options = {}) {
-  budget_history smaller = history;
-  if (!detail::refuted(smaller, options)) return smaller;
+[[nodiscard]] budget_history drop_state_free_calls(const budget_history& history,
+                                                   const linearizability_options& options = {}) {
+  detail::dependent_t<Deferred, budget_history> smaller = history;
+  if (!detail::refuted<Deferred>(smaller, options)) return smaller;
   bool dropped = true;
   while (dropped) {
     dropped = false;
     for (std::size_t i = smaller.events.size(); i-- > 0;) {
       if (!is_state_free(smaller.events[i])) continue;
-      budget_history without = smaller;
+      detail::dependent_t<Deferred, budget_history> without = smaller;
       without.events.erase(without.events.begin() + static_cast<std::ptrdiff_t>(i));
-      if (detail::refuted(without, options)) {
+      if (detail::refuted<Deferred>(without, options)) {
         smaller = std::move(without);
         dropped = true;
       }
@@ -75,20 +76,22 @@ template <class Deferred = void>
 /// whole is not. Cutting anywhere else is not sound: a call invoked later can be linearized
 /// before a pending earlier one and be the only thing that explains its result.
 template <class Deferred = void>
-[[nodiscard]] budget_history cut_at_quiescent_point(
-    const budget_history& history, const linearizability_options& options = {}) {
-  budget_history by_invocation = history;
-  std::stable_sort(by_invocation.events.begin(), by_invocation.events.end(),
-                   [](const budget_event& a, const budget_event& b) { return a.invoked < b.invoked; });
+[[nodiscard]] budget_history cut_at_quiescent_point(const budget_history& history,
+                                                    const linearizability_options& options = {}) {
+  detail::dependent_t<Deferred, budget_history> by_invocation = history;
+  std::stable_sort(
+      by_invocation.events.begin(), by_invocation.events.end(),
+      [](const detail::dependent_t<Deferred, budget_event>& a,
+         const detail::dependent_t<Deferred, budget_event>& b) { return a.invoked < b.invoked; });
   const auto& events = by_invocation.events;
   std::uint64_t last_response = 0;
   for (std::size_t length = 1; length < events.size(); ++length) {
     last_response = std::max(last_response, events[length - 1].responded);
     // On equal ticks the checker takes the calls to overlap, so a cut needs a strict gap.
     if (last_response >= events[length].invoked) continue;
-    budget_history prefix{history.capacity, {events.begin(), events.begin() +
-                                                                 static_cast<std::ptrdiff_t>(length)}};
-    if (detail::refuted(prefix, options)) return prefix;
+    detail::dependent_t<Deferred, budget_history> prefix{
+        history.capacity, {events.begin(), events.begin() + static_cast<std::ptrdiff_t>(length)}};
+    if (detail::refuted<Deferred>(prefix, options)) return prefix;
   }
   return history;
 }
@@ -98,11 +101,12 @@ template <class Deferred = void>
 template <class Deferred = void>
 [[nodiscard]] budget_history reduce_budget_counterexample(
     const budget_history& history, const linearizability_options& options = {}) {
-  budget_history smaller = history;
+  detail::dependent_t<Deferred, budget_history> smaller = history;
   std::size_t before = smaller.events.size() + 1;
   while (smaller.events.size() < before) {
     before = smaller.events.size();
-    smaller = drop_state_free_calls(cut_at_quiescent_point(smaller, options), options);
+    smaller = drop_state_free_calls<Deferred>(cut_at_quiescent_point<Deferred>(smaller, options),
+                                              options);
   }
   return smaller;
 }

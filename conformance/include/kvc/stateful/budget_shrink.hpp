@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/budget_reduction.hpp>
 #include <kvc/stateful/linearizability.hpp>
@@ -28,15 +29,13 @@ namespace kvc {
 /// shared by threads are usually neither copyable nor movable, so factories may hand them out
 /// either way.
 template <class Made>
-concept budget_or_pointer_to_budget =
-    shared_slot_budget<Made> || requires(Made& made) {
-      requires shared_slot_budget<std::remove_reference_t<decltype(*made)>>;
-    };
+concept budget_or_pointer_to_budget = shared_slot_budget<Made> || requires(Made& made) {
+  requires shared_slot_budget<std::remove_reference_t<decltype(*made)>>;
+};
 
 /// `make_budget(capacity)` returns a fresh budget of `capacity` slots, none used.
 template <class Factory>
-concept slot_budget_factory =
-    std::invocable<Factory&, std::size_t> &&
+concept slot_budget_factory = std::invocable<Factory&, std::size_t> &&
     budget_or_pointer_to_budget<std::invoke_result_t<Factory&, std::size_t>>;
 
 /// Where `kvc::shrink_budget_counterexample` starts and how hard it tries.
@@ -106,12 +105,14 @@ struct history_size {
 /// The next sizes down, each smaller in one dimension: halving the calls per thread first, since
 /// a race needs few calls but at least two threads, and a small capacity makes requests collide.
 template <class Deferred = void>
-[[nodiscard]] std::vector<history_size> smaller_sizes(const history_size& size) {
-  std::vector<history_size> sizes;
+[[nodiscard]] std::vector<dependent_t<Deferred, history_size>> smaller_sizes(
+    const dependent_t<Deferred, history_size>& size) {
+  std::vector<dependent_t<Deferred, history_size>> sizes;
   if (size.operations_per_thread > 1)
     sizes.push_back({size.threads, size.operations_per_thread / 2, size.capacity});
-  if (size.threads > 2) sizes.push_back({std::max<std::size_t>(2, size.threads / 2),
-                                         size.operations_per_thread, size.capacity});
+  if (size.threads > 2)
+    sizes.push_back(
+        {std::max<std::size_t>(2, size.threads / 2), size.operations_per_thread, size.capacity});
   if (size.capacity > 1)
     sizes.push_back({size.threads, size.operations_per_thread, size.capacity / 2});
   return sizes;
@@ -120,8 +121,9 @@ template <class Deferred = void>
 /// The same history with every tick replaced by its rank among all ticks: equal ticks stay equal
 /// and order is kept, so real-time order, and the verdict, are unchanged.
 template <class Deferred = void>
-[[nodiscard]] budget_history with_ranked_ticks(const budget_history& history) {
-  std::vector<std::uint64_t> ticks;
+[[nodiscard]] budget_history with_ranked_ticks(
+    const dependent_t<Deferred, budget_history>& history) {
+  std::vector<dependent_t<Deferred, std::uint64_t>> ticks;
   ticks.reserve(2 * history.events.size());
   for (const auto& event : history.events) {
     ticks.push_back(event.invoked);
@@ -133,13 +135,14 @@ template <class Deferred = void>
     return static_cast<std::uint64_t>(std::lower_bound(ticks.begin(), ticks.end(), tick) -
                                       ticks.begin());
   };
-  budget_history ranked = history;
+  dependent_t<Deferred, budget_history> ranked = history;
   for (auto& event : ranked.events) {
     event.invoked = rank(event.invoked);
     event.responded = rank(event.responded);
   }
   std::stable_sort(ranked.events.begin(), ranked.events.end(),
-                   [](const budget_event& a, const budget_event& b) {
+                   [](const dependent_t<Deferred, budget_event>& a,
+                      const dependent_t<Deferred, budget_event>& b) {
                      return a.thread != b.thread ? a.thread < b.thread : a.invoked < b.invoked;
                    });
   return ranked;
@@ -155,21 +158,24 @@ template <class Deferred = void>
 template <slot_budget_factory Factory>
 [[nodiscard]] budget_shrink_report shrink_budget_counterexample(
     Factory&& make_budget, const budget_shrink_options& options = {}) {
-  budget_shrink_report report;
-  const auto record_failure = [&](const detail::history_size& size) -> std::optional<budget_history> {
+  detail::dependent_t<Factory, budget_shrink_report> report;
+  using history_t = detail::dependent_t<Factory, budget_history>;
+  using size_of_history = detail::dependent_t<Factory, detail::history_size>;
+  const auto record_failure = [&](const size_of_history& size) -> std::optional<history_t> {
     for (std::size_t attempt = 0;
          attempt < options.attempts_per_size && report.recordings < options.max_recordings;
          ++attempt) {
-      const std::uint64_t seed = detail::mix_seed(detail::mix_seed(options.seed) + report.recordings++);
+      const std::uint64_t seed =
+          detail::mix_seed(detail::mix_seed(options.seed) + report.recordings++);
       auto made = make_budget(size.capacity);
-      auto history = record_budget_history(
-          detail::budget_in(made), {seed, size.threads, size.operations_per_thread, 0});
+      auto history = record_budget_history(detail::budget_in(made),
+                                           {seed, size.threads, size.operations_per_thread, 0});
       if (detail::refuted(history, options.check)) return history;
     }
     return std::nullopt;
   };
   // Fewer calls first; on a tie, the smaller capacity.
-  const auto keep_if_smaller = [&](const budget_history& failure, const detail::history_size& size) {
+  const auto keep_if_smaller = [&](const history_t& failure, const size_of_history& size) {
     auto reduced = reduce_budget_counterexample(failure, options.check);
     if (report.found && (reduced.events.size() > report.history.events.size() ||
                          (reduced.events.size() == report.history.events.size() &&
@@ -182,7 +188,7 @@ template <slot_budget_factory Factory>
     report.history = std::move(reduced);
   };
 
-  detail::history_size size{options.threads, options.operations_per_thread, options.capacity};
+  size_of_history size{options.threads, options.operations_per_thread, options.capacity};
   const auto first = record_failure(size);
   if (!first) return report;
   report.recordings_to_first_failure = report.recordings;
@@ -191,7 +197,7 @@ template <slot_budget_factory Factory>
   bool shrank = true;
   while (shrank) {
     shrank = false;
-    for (const auto& smaller : detail::smaller_sizes(size)) {
+    for (const auto& smaller : detail::smaller_sizes<Factory>(size)) {
       if (const auto failure = record_failure(smaller)) {
         keep_if_smaller(*failure, smaller);
         size = smaller;
@@ -200,26 +206,27 @@ template <slot_budget_factory Factory>
       }
     }
   }
-  report.history = detail::with_ranked_ticks(report.history);
-  report.check = check_linearizable(report.history, options.check);
+  report.history = detail::with_ranked_ticks<Factory>(report.history);
+  report.check = check_linearizable<Factory>(report.history, options.check);
   return report;
 }
 
 /// Prints the counterexample's calls per thread with their places in the order of invocations
 /// and responses, then why no sequential order explains them; or that every recording passed.
 template <class Deferred = void>
-std::ostream& operator<<(std::ostream& out, const budget_shrink_report& report) {
+std::ostream& operator<<(std::ostream& out,
+                         const detail::dependent_t<Deferred, budget_shrink_report>& report) {
   if (!report.found)
     return out << "no counterexample: all " << report.recordings
                << " recorded histories were linearizable\n";
-  out << "counterexample of " << report.calls() << " calls, from a recording of "
-      << report.threads << " threads x " << report.operations_per_thread << " calls ("
-      << report.recorded_calls << " calls, capacity " << report.history.capacity << "); "
-      << report.recordings << " recordings tried, the first failure after "
-      << report.recordings_to_first_failure << " (" << report.first_failure_calls << " calls)\n"
+  out << "counterexample of " << report.calls() << " calls, from a recording of " << report.threads
+      << " threads x " << report.operations_per_thread << " calls (" << report.recorded_calls
+      << " calls, capacity " << report.history.capacity << "); " << report.recordings
+      << " recordings tried, the first failure after " << report.recordings_to_first_failure << " ("
+      << report.first_failure_calls << " calls)\n"
       << "calls per thread, [invoked, responded] in the order of all invocations and responses:\n";
   for (const auto& event : report.history.events)
-    detail::print_event(out << "  ", event) << '\n';
+    detail::print_event<Deferred>(out << "  ", event) << '\n';
   return out << report.check;
 }
 

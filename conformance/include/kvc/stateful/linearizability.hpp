@@ -22,6 +22,7 @@
 #include <ostream>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>
 
@@ -94,7 +95,8 @@ class basic_configuration_memo {
       : key_words_(bitset_words + 1), slots_(1024, empty) {}
 
   /// Inserts the key; false when it was already there.
-  bool insert(const std::vector<std::uint64_t>& linearized, std::size_t used, std::uint64_t hash) {
+  bool insert(const std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>>& linearized,
+              std::size_t used, std::uint64_t hash) {
     if ((count_ + 1) * 2 > slots_.size()) grow();
     std::size_t slot = static_cast<std::size_t>(hash) & (slots_.size() - 1);
     while (slots_[slot] != empty) {
@@ -112,13 +114,15 @@ class basic_configuration_memo {
  private:
   static constexpr std::size_t empty = static_cast<std::size_t>(-1);
 
-  [[nodiscard]] bool equal(std::size_t index, const std::vector<std::uint64_t>& linearized,
-                           std::size_t used) const noexcept {
+  [[nodiscard]] bool equal(
+      std::size_t index,
+      const std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>>& linearized,
+      std::size_t used) const noexcept {
     const auto* key = keys_.data() + index * key_words_;
     return key[key_words_ - 1] == used && std::equal(linearized.begin(), linearized.end(), key);
   }
   void grow() {
-    std::vector<std::size_t> slots(slots_.size() * 2, empty);
+    std::vector<kvc::detail::dependent_t<Deferred, std::size_t>> slots(slots_.size() * 2, empty);
     for (std::size_t index = 0; index < count_; ++index) {
       std::size_t slot = static_cast<std::size_t>(hashes_[index]) & (slots.size() - 1);
       while (slots[slot] != empty) slot = (slot + 1) & (slots.size() - 1);
@@ -129,9 +133,9 @@ class basic_configuration_memo {
 
   std::size_t key_words_;
   std::size_t count_ = 0;
-  std::vector<std::size_t> slots_;
-  std::vector<std::uint64_t> hashes_;
-  std::vector<std::uint64_t> keys_;
+  std::vector<kvc::detail::dependent_t<Deferred, std::size_t>> slots_;
+  std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>> hashes_;
+  std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>> keys_;
 };
 
 /// kvc's configuration memo (see basic_configuration_memo).
@@ -144,10 +148,11 @@ using configuration_memo = basic_configuration_memo<>;
 template <class Deferred = void>
 class basic_entry_list {
  public:
-  explicit basic_entry_list(const std::vector<budget_event>& events) {
+  explicit basic_entry_list(
+      const std::vector<kvc::detail::dependent_t<Deferred, budget_event>>& events) {
     const std::size_t n = events.size();
     // Entry 2i is event i's call, 2i + 1 its return; node 0 is the head, entry e is node e + 1.
-    std::vector<std::size_t> order(2 * n);
+    std::vector<kvc::detail::dependent_t<Deferred, std::size_t>> order(2 * n);
     for (std::size_t e = 0; e < 2 * n; ++e) order[e] = e;
     const auto time = [&](std::size_t e) {
       return e % 2 == 0 ? events[e / 2].invoked : events[e / 2].responded;
@@ -194,8 +199,8 @@ class basic_entry_list {
     if (next_[node] != none) previous_[next_[node]] = node;
   }
 
-  std::vector<std::size_t> next_;
-  std::vector<std::size_t> previous_;
+  std::vector<kvc::detail::dependent_t<Deferred, std::size_t>> next_;
+  std::vector<kvc::detail::dependent_t<Deferred, std::size_t>> previous_;
 };
 
 /// kvc's entry list (see basic_entry_list).
@@ -203,15 +208,17 @@ using entry_list = basic_entry_list<>;
 
 /// Per-event random words whose XOR over the linearized set hashes the set incrementally.
 template <class Deferred = void>
-[[nodiscard]] std::vector<std::uint64_t> event_hashes(std::size_t events) {
-  std::vector<std::uint64_t> hashes(events);
+[[nodiscard]] std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>> event_hashes(
+    std::size_t events) {
+  std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>> hashes(events);
   for (std::size_t i = 0; i < events; ++i) hashes[i] = mix_seed(i);
   return hashes;
 }
 
 template <class Deferred = void>
-[[nodiscard]] linearizability_report malformed(const budget_history& history) {
-  linearizability_report report;
+[[nodiscard]] linearizability_report malformed(
+    const detail::dependent_t<Deferred, budget_history>& history) {
+  dependent_t<Deferred, linearizability_report> report;
   report.capacity = history.capacity;
   for (const auto& event : history.events)
     if (event.responded < event.invoked) {
@@ -228,16 +235,18 @@ template <class Deferred = void>
 /// `options.max_states`.
 template <class Deferred = void>
 [[nodiscard]] linearizability_report check_linearizable(
-    const budget_history& history, const linearizability_options& options = {}) {
-  linearizability_report report = detail::malformed(history);
+    const detail::dependent_t<Deferred, budget_history>& history,
+    const linearizability_options& options = {}) {
+  detail::dependent_t<Deferred, linearizability_report> report =
+      detail::malformed<Deferred>(history);
   if (report.verdict == linearizability_verdict::malformed_history) return report;
 
   const auto& events = history.events;
   const std::size_t words = events.size() / 64 + 1;
-  const auto hashes = detail::event_hashes(events.size());
-  detail::entry_list list(events);
-  detail::configuration_memo memo(words);
-  std::vector<std::uint64_t> linearized(words, 0);
+  const auto hashes = detail::event_hashes<Deferred>(events.size());
+  detail::basic_entry_list<Deferred> list(events);
+  detail::basic_configuration_memo<Deferred> memo(words);
+  std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>> linearized(words, 0);
   std::uint64_t linearized_hash = 0;
   std::size_t used = 0;
 
@@ -245,7 +254,7 @@ template <class Deferred = void>
     std::size_t call;
     std::size_t used_before;
   };
-  std::vector<choice> stack;
+  std::vector<detail::dependent_t<Deferred, choice>> stack;
   stack.reserve(events.size());
   std::size_t deepest = 0;
   bool refuted_somewhere = false;
@@ -259,14 +268,15 @@ template <class Deferred = void>
     refuted_somewhere = true;
     deepest = stack.size();
     report.longest_prefix.clear();
-    for (const auto& step : stack) report.longest_prefix.push_back(events[list.event_of(step.call)]);
+    for (const auto& step : stack)
+      report.longest_prefix.push_back(events[list.event_of(step.call)]);
     report.used_after_prefix = used;
     report.unplaced = events[list.event_of(blocked_return)];
   };
 
-  std::size_t node = list.next(detail::entry_list::head);
-  while (node != detail::entry_list::none) {
-    if (detail::entry_list::is_call(node)) {
+  std::size_t node = list.next(detail::basic_entry_list<Deferred>::head);
+  while (node != detail::basic_entry_list<Deferred>::none) {
+    if (detail::basic_entry_list<Deferred>::is_call(node)) {
       const std::size_t event = list.event_of(node);
       const auto call = detail::specify(history.capacity, used, events[event]);
       bool advanced = false;
@@ -287,7 +297,7 @@ template <class Deferred = void>
         report.verdict = linearizability_verdict::search_limit_reached;
         break;
       }
-      node = advanced ? list.next(detail::entry_list::head) : list.next(node);
+      node = advanced ? list.next(detail::basic_entry_list<Deferred>::head) : list.next(node);
     } else {
       note_dead_end(node);
       if (stack.empty()) {
@@ -308,7 +318,7 @@ template <class Deferred = void>
 
 namespace detail {
 template <class Deferred = void>
-std::ostream& print_event(std::ostream& out, const budget_event& event) {
+std::ostream& print_event(std::ostream& out, const dependent_t<Deferred, budget_event>& event) {
   out << "thread " << event.thread << ": "
       << (event.kind == budget_operation_kind::try_reserve ? "try_reserve(" : "release(")
       << event.amount << ") -> ";
@@ -323,7 +333,8 @@ std::ostream& print_event(std::ostream& out, const budget_event& event) {
 /// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
 /// not follow it.
 template <class Deferred = void>
-std::ostream& operator<<(std::ostream& out, const linearizability_report& report) {
+std::ostream& operator<<(std::ostream& out,
+                         const detail::dependent_t<Deferred, linearizability_report>& report) {
   switch (report.verdict) {
     case linearizability_verdict::linearizable:
       return out << "linearizable (" << report.explored_states << " states explored)\n";
@@ -332,7 +343,7 @@ std::ostream& operator<<(std::ostream& out, const linearizability_report& report
                  << " states was reached\n";
     case linearizability_verdict::malformed_history:
       out << "malformed history: this call responds before it is invoked:\n  ";
-      detail::print_event(out, report.unplaced);
+      detail::print_event<Deferred>(out, report.unplaced);
       return out << '\n';
     case linearizability_verdict::not_linearizable:
       break;
@@ -340,11 +351,13 @@ std::ostream& operator<<(std::ostream& out, const linearizability_report& report
   out << "not linearizable against kvc::slot_budget(" << report.capacity << ") ("
       << report.explored_states << " states explored)\n"
       << "longest linearizable prefix (" << report.longest_prefix.size() << " calls):\n";
-  for (const auto& event : report.longest_prefix) detail::print_event(out << "  ", event) << '\n';
-  const auto specified = detail::specify(report.capacity, report.used_after_prefix, report.unplaced);
-  detail::print_event(out << "then, with used() == " << report.used_after_prefix
-                          << ", no call can be placed before this one returns:\n  ",
-                      report.unplaced);
+  for (const auto& event : report.longest_prefix)
+    detail::print_event<Deferred>(out << "  ", event) << '\n';
+  const auto specified =
+      detail::specify(report.capacity, report.used_after_prefix, report.unplaced);
+  detail::print_event<Deferred>(out << "then, with used() == " << report.used_after_prefix
+                                    << ", no call can be placed before this one returns:\n  ",
+                                report.unplaced);
   out << "\n  kvc::slot_budget would return ";
   if (report.unplaced.kind == budget_operation_kind::try_reserve)
     out << specified.result;
