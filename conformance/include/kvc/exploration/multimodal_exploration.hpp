@@ -36,6 +36,7 @@
 #include <boost/hana/unpack.hpp>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/detail/deferred.hpp>
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/items.hpp>
 #include <kvc/detail/ranges.hpp>
@@ -117,6 +118,13 @@ struct drawn_content {
 /// (Cached, Requested) hold.
 template <class Cached, class Requested>
 class multimodal_drawer {
+  // Dependent spellings of the types below, so that their members are compiled where a drawer is
+  // used, not in every file that includes this header (kvc/detail/deferred.hpp).
+  using sequence = kvc::detail::dependent_t<Cached, drawn_sequence>;
+  using content = kvc::detail::dependent_t<Cached, drawn_content>;
+  using item_type = kvc::detail::dependent_t<Cached, multimodal_item>;
+  using wide = kvc::detail::dependent_t<Cached, wide_integer>;
+
  public:
   /// A drawer of cases with lengths around `blocks`, some past 2^16 when `long_sequences`.
   multimodal_drawer(case_generator& g, const std::array<std::size_t, 8>& blocks,
@@ -124,10 +132,10 @@ class multimodal_drawer {
       : g_(g), blocks_(blocks), long_one_in_(long_sequences ? 400 : 0), domain_(domain) {}
 
   /// Draws the two sequences.
-  void draw(drawn_sequence& cached, drawn_sequence& requested) {
+  void draw(sequence& cached, sequence& requested) {
     extremes_ = g_.percent(10);
     draw_contents();
-    cached = drawn_sequence{};
+    cached = sequence{};
     append_layout(cached, item_count());
     append_text(cached, trailing_length());
     if (domain_ == multimodal_domain::any_items && g_.percent(35)) break_items(cached);  // both sides
@@ -210,14 +218,14 @@ class multimodal_drawer {
   }
 
   [[nodiscard]] bool hash_used(std::uint64_t h) const noexcept {
-    for (const drawn_content& c : contents_)
+    for (const content& c : contents_)
       if (c.hash == h) return true;
     return false;
   }
 
   /// Placeholder ids for an item of `length` tokens with content hash `h`.
-  [[nodiscard]] std::vector<wide_integer> draw_ids(std::size_t length, std::uint64_t h) {
-    std::vector<wide_integer> ids(length);
+  [[nodiscard]] std::vector<wide> draw_ids(std::size_t length, std::uint64_t h) {
+    std::vector<wide> ids(length);
     switch (g_.below(6)) {
       case 0:
       case 1: {  // one image token id repeated
@@ -250,13 +258,13 @@ class multimodal_drawer {
     contents_.clear();
     const std::size_t count = 1 + g_.below(4);
     for (std::size_t i = 0; i < count; ++i) {
-      drawn_content c;
+      content c;
       c.hash = i != 0 && g_.percent(50) ? other_hash(contents_[g_.below(i)].hash) : fresh_hash();
       for (int attempt = 0; attempt < 8 && hash_used(c.hash); ++attempt) c.hash = other_hash(c.hash);
       if (hash_used(c.hash)) c.hash = g_.bits();
       if (hash_used(c.hash)) continue;
       if (i != 0 && g_.percent(40)) {
-        const drawn_content& earlier = contents_[g_.below(i)];
+        const content& earlier = contents_[g_.below(i)];
         c.ids = g_.percent(60) ? earlier.ids : draw_ids(earlier.ids.size(), c.hash);
       } else {
         std::size_t length = 1;
@@ -295,19 +303,19 @@ class multimodal_drawer {
     }
   }
 
-  void append_text(drawn_sequence& s, std::size_t count) {
+  void append_text(sequence& s, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) s.tokens.push_back(token());
   }
 
   /// Appends `count` items of the contents, each after a run of text: none (adjacent items, an
   /// item first), a few tokens, up to a block edge, a length around the blocks, or text that
   /// repeats the item's placeholder id.
-  void append_layout(drawn_sequence& s, std::size_t count) {
+  void append_layout(sequence& s, std::size_t count) {
     std::size_t previous = contents_.size();
     for (std::size_t j = 0; j < count; ++j) {
       const std::size_t which =
           previous < contents_.size() && g_.percent(20) ? previous : g_.below(contents_.size());
-      const drawn_content& c = contents_[which];
+      const content& c = contents_[which];
       previous = which;
       const std::size_t at = s.tokens.size();
       switch (g_.below(6)) {
@@ -333,14 +341,14 @@ class multimodal_drawer {
 
   /// A position of `s` where implementations go wrong: at, before and after an item's start and
   /// end, inside an item, at a block edge, at the end, anywhere.
-  [[nodiscard]] std::size_t point(const drawn_sequence& s) noexcept {
+  [[nodiscard]] std::size_t point(const sequence& s) noexcept {
     const std::size_t size = s.tokens.size();
     std::size_t p = 0;
     switch (g_.below(6)) {
       case 0:
       case 1:
         if (!s.items.empty()) {
-          const multimodal_item& item = s.items[g_.below(s.items.size())];
+          const item_type& item = s.items[g_.below(s.items.size())];
           const std::size_t end = item.offset + item.length;
           const std::array<std::size_t, 7> near{item.offset == 0 ? 0 : item.offset - 1,
                                                 item.offset,
@@ -362,20 +370,20 @@ class multimodal_drawer {
   }
 
   /// The index in `s.items` of an item, or `s.items.size()` when there is none.
-  [[nodiscard]] std::size_t any_item(const drawn_sequence& s) noexcept {
+  [[nodiscard]] std::size_t any_item(const sequence& s) noexcept {
     return s.items.empty() ? 0 : g_.below(s.items.size());
   }
 
   /// One change of the kinds an engine meets.
-  void change(drawn_sequence& s) {
+  void change(sequence& s) {
     const std::size_t size = s.tokens.size();
     switch (g_.below(11)) {
       case 0: {  // cut: the items it cuts through dropped, kept (reaching past the end) or cut too
         const std::size_t p = point(s);
         s.tokens.resize(p);
         const std::size_t straddling = g_.below(3);
-        std::vector<multimodal_item> kept;
-        for (multimodal_item item : s.items) {
+        std::vector<item_type> kept;
+        for (item_type item : s.items) {
           if (item.offset >= p) continue;
           if (item.offset + item.length > p) {
             if (straddling == 0) continue;
@@ -400,13 +408,13 @@ class multimodal_drawer {
         const std::size_t p = point(s);
         const wide_integer was = p < size ? s.tokens[p] : 0;
         s.tokens.resize(p);
-        std::erase_if(s.items, [p](const multimodal_item& item) { return item.offset >= p; });
-        drawn_sequence rest;
+        std::erase_if(s.items, [p](const item_type& item) { return item.offset >= p; });
+        sequence rest;
         append_layout(rest, g_.below(3));
         append_text(rest, 1 + g_.below(3));
         if (p < size && !rest.tokens.empty() && rest.tokens.front() == was)
           rest.tokens.front() = other_token(was);
-        for (multimodal_item item : rest.items) {
+        for (item_type item : rest.items) {
           item.offset += p;
           s.items.push_back(item);
         }
@@ -415,9 +423,9 @@ class multimodal_drawer {
       }
       case 4:  // an item of another content: one with its ids, or a hash close to its own
         if (!s.items.empty()) {
-          multimodal_item& item = s.items[any_item(s)];
+          item_type& item = s.items[any_item(s)];
           std::uint64_t h = other_hash(item.content_hash);
-          for (const drawn_content& c : contents_)
+          for (const content& c : contents_)
             if (c.hash != item.content_hash && c.ids.size() == item.length && g_.percent(50))
               h = c.hash;
           item.content_hash = h;
@@ -425,12 +433,12 @@ class multimodal_drawer {
         break;
       case 5:  // an item moved by a token (its ids with it, or the tokens left as they are)
         if (!s.items.empty()) {
-          multimodal_item& item = s.items[any_item(s)];
+          item_type& item = s.items[any_item(s)];
           const bool later = g_.percent(50);
           if (!later && item.offset == 0) break;
           const std::size_t inside =
               item.offset < size ? std::min(item.length, size - item.offset) : 0;
-          const std::vector<wide_integer> ids(
+          const std::vector<wide> ids(
               s.tokens.begin() + static_cast<std::ptrdiff_t>(item.offset < size ? item.offset : size),
               s.tokens.begin() + static_cast<std::ptrdiff_t>((item.offset < size ? item.offset : size) + inside));
           item.offset = later ? item.offset + 1 : item.offset - 1;
@@ -445,14 +453,14 @@ class multimodal_drawer {
       case 7:  // an item added over text: a content's ids written there, or the text kept
         if (size != 0) {
           const std::size_t p = point(s) % size;
-          const drawn_content& c = contents_[g_.below(contents_.size())];
+          const content& c = contents_[g_.below(contents_.size())];
           const std::size_t length = g_.percent(60) ? c.ids.size() : 1 + g_.below(4);
           if (p + length > size) break;
           const bool write = g_.percent(60) && length == c.ids.size();
           if (write)
             for (std::size_t k = 0; k < length; ++k) s.tokens[p + k] = c.ids[k];
           const std::uint64_t h = write || g_.percent(30) ? c.hash : other_hash(c.hash);
-          const multimodal_item added{p, length, h};
+          const item_type added{p, length, h};
           auto at = s.items.begin();
           while (at != s.items.end() && at->offset < p) ++at;
           s.items.insert(at, added);
@@ -466,7 +474,7 @@ class multimodal_drawer {
           s.tokens.insert(s.tokens.begin() + static_cast<std::ptrdiff_t>(p), token());
         else
           s.tokens.erase(s.tokens.begin() + static_cast<std::ptrdiff_t>(p));
-        for (multimodal_item& item : s.items) {
+        for (item_type& item : s.items) {
           if (item.offset >= p + (insert ? 0 : 1))
             item.offset = insert ? item.offset + 1 : item.offset - 1;
           else if (item.offset + item.length > p && (insert || item.length > 0))
@@ -486,7 +494,7 @@ class multimodal_drawer {
   /// One change no content hash makes: a zero-length item (where an item may start, or where it
   /// may not), items out of order or overlapping, an item past the end (its end overflowing too),
   /// one hash at another length, a placeholder id changed inside an item.
-  void break_items(drawn_sequence& s) {
+  void break_items(sequence& s) {
     const std::size_t size = s.tokens.size();
     switch (g_.below(8)) {
       case 0: {  // a zero-length item where an item may start
@@ -498,11 +506,11 @@ class multimodal_drawer {
           if (p != s.items[at].offset) ++at;
         }
         s.items.insert(s.items.begin() + static_cast<std::ptrdiff_t>(at),
-                       multimodal_item{p, 0, g_.percent(50) ? fresh_hash() : contents_[0].hash});
+                       item_type{p, 0, g_.percent(50) ? fresh_hash() : contents_[0].hash});
         break;
       }
       case 1: {  // a zero-length item where none may be: inside an item, past the end
-        multimodal_item zero{size + 1 + g_.below(3), 0, fresh_hash()};
+        item_type zero{size + 1 + g_.below(3), 0, fresh_hash()};
         std::size_t at = s.items.size();
         if (!s.items.empty() && g_.percent(50)) {
           at = any_item(s);
@@ -534,7 +542,7 @@ class multimodal_drawer {
         break;
       case 4:  // past the end of the tokens
         if (!s.items.empty()) {
-          multimodal_item& item = s.items[g_.percent(60) ? s.items.size() - 1 : any_item(s)];
+          item_type& item = s.items[g_.percent(60) ? s.items.size() - 1 : any_item(s)];
           if (g_.percent(50))
             item.length = size - item.offset + 1 + g_.below(2);
           else
@@ -545,7 +553,7 @@ class multimodal_drawer {
         break;
       case 5:  // an end that overflows: offset + length wraps around to a small value
         if (!s.items.empty()) {
-          multimodal_item& item = s.items[any_item(s)];
+          item_type& item = s.items[any_item(s)];
           switch (g_.below(3)) {
             case 0: item.length = most - item.offset + 1 + g_.below(3); break;
             case 1: item.length = most - g_.below(2); break;
@@ -558,9 +566,9 @@ class multimodal_drawer {
       case 6:  // one hash at another length: grown or shrunk, or split into two copies
         if (!s.items.empty()) {
           const std::size_t i = any_item(s);
-          multimodal_item& item = s.items[i];
+          item_type& item = s.items[i];
           if (item.length >= 2 && g_.percent(40)) {
-            const multimodal_item second{item.offset + item.length / 2, item.length - item.length / 2,
+            const item_type second{item.offset + item.length / 2, item.length - item.length / 2,
                                          item.content_hash};
             item.length /= 2;
             s.items.insert(s.items.begin() + static_cast<std::ptrdiff_t>(i + 1), second);
@@ -573,7 +581,7 @@ class multimodal_drawer {
         break;
       default:  // a placeholder id changed inside an item
         if (!s.items.empty()) {
-          const multimodal_item& item = s.items[any_item(s)];
+          const item_type& item = s.items[any_item(s)];
           if (item.length != 0 && item.offset < size) {
             const std::size_t p = item.offset + g_.below(item.length);
             if (p < size) s.tokens[p] = other_token(s.tokens[p]);
@@ -586,12 +594,12 @@ class multimodal_drawer {
   /// Makes the case one content hashes produce: drops the items a valid list cannot hold (empty,
   /// out of order, overlapping, past the end) and gives an item whose length or ids differ from
   /// an earlier item of its hash a hash of its own (close to the old one in its bits).
-  void make_hashed_content(drawn_sequence& a, drawn_sequence& b) {
-    for (drawn_sequence* s : {&a, &b}) {
-      std::vector<multimodal_item> kept;
+  void make_hashed_content(sequence& a, sequence& b) {
+    for (sequence* s : {&a, &b}) {
+      std::vector<item_type> kept;
       std::size_t end = 0;
       const std::size_t size = s->tokens.size();
-      for (const multimodal_item& item : s->items) {
+      for (const item_type& item : s->items) {
         if (item.length == 0 || item.length > size || item.offset > size - item.length ||
             item.offset < end)
           continue;
@@ -602,12 +610,12 @@ class multimodal_drawer {
     }
     struct known {
       std::uint64_t hash;
-      const drawn_sequence* side;
-      multimodal_item item;
+      const sequence* side;
+      item_type item;
     };
     std::vector<known> seen;
-    const auto same_content = [](const known& k, const drawn_sequence& side,
-                                 const multimodal_item& item) {
+    const auto same_content = [](const known& k, const sequence& side,
+                                 const item_type& item) {
       if (k.item.length != item.length) return false;
       for (std::size_t i = 0; i < item.length; ++i)
         if (k.side->tokens[k.item.offset + i] != side.tokens[item.offset + i]) return false;
@@ -618,8 +626,8 @@ class multimodal_drawer {
         if (k.hash == h) return &k;
       return nullptr;
     };
-    for (drawn_sequence* s : {&a, &b}) {
-      for (multimodal_item& item : s->items) {
+    for (sequence* s : {&a, &b}) {
+      for (item_type& item : s->items) {
         const known* k = find(item.content_hash);
         if (k != nullptr && !same_content(*k, *s, item)) {
           std::uint64_t h = other_hash(item.content_hash);
@@ -638,21 +646,22 @@ class multimodal_drawer {
   std::size_t long_one_in_;
   multimodal_domain domain_;
   bool extremes_ = false;
-  std::vector<drawn_content> contents_;
+  std::vector<content> contents_;
 };
 
 /// Removes tokens `[at, at + count)` of a sequence and keeps its items on the tokens they marked:
 /// those after move back, one around the removed tokens shortens, one inside them goes. Ends
 /// that overflow (an invalid list's) are taken as the largest end.
 template <class Tokens>
-void erase_positions(Tokens& tokens, std::vector<multimodal_item>& items, std::size_t at,
-                     std::size_t count) {
+void erase_positions(Tokens& tokens,
+                     std::vector<kvc::detail::dependent_t<Tokens, multimodal_item>>& items,
+                     std::size_t at, std::size_t count) {
   if (at >= tokens.size()) return;
   if (count > tokens.size() - at) count = tokens.size() - at;
   tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(at),
                tokens.begin() + static_cast<std::ptrdiff_t>(at + count));
   const std::size_t gone = at + count;
-  std::vector<multimodal_item> kept;
+  std::vector<kvc::detail::dependent_t<Tokens, multimodal_item>> kept;
   for (multimodal_item item : items) {
     const std::size_t end = item.length > std::numeric_limits<std::size_t>::max() - item.offset
                                 ? std::numeric_limits<std::size_t>::max()
@@ -696,11 +705,11 @@ struct multimodal_family : direct_family {
     const std::array<std::size_t, 8> blocks{1, 2, 3, 8, 16, 32, policy_block, 2 * policy_block};
     using cached_t = typename std::remove_cvref_t<decltype(std::get<2>(owned))>::value_type;
     using requested_t = typename std::remove_cvref_t<decltype(std::get<4>(owned))>::value_type;
-    drawn_sequence cached;
-    drawn_sequence requested;
+    kvc::detail::dependent_t<Owned, drawn_sequence> cached;
+    kvc::detail::dependent_t<Owned, drawn_sequence> requested;
     multimodal_drawer<cached_t, requested_t>(g, blocks, options.long_sequences, Domain)
         .draw(cached, requested);
-    const auto tokens_of = [](const drawn_sequence& s, auto& out) {
+    const auto tokens_of = [](const auto& s, auto& out) {
       using E = typename std::remove_cvref_t<decltype(out)>::value_type;
       out.resize(s.tokens.size());
       for (std::size_t i = 0; i < s.tokens.size(); ++i) out[i] = static_cast<E>(s.tokens[i]);
@@ -774,7 +783,7 @@ struct multimodal_family : direct_family {
   /// side (so that the ids of one hash's items stay alike); only ever by a smaller magnitude.
   template <class Owned>
   static void token_values_replaced(const Owned& owned, std::vector<Owned>& out) {
-    std::vector<wide_integer> values;
+    std::vector<kvc::detail::dependent_t<Owned, wide_integer>> values;
     const auto collect = [&values](const auto& tokens) {
       for (const auto t : tokens) {
         const auto v = static_cast<wide_integer>(kvc::detail::integer_value(t));
@@ -806,7 +815,7 @@ struct multimodal_family : direct_family {
   /// appearance), or one to the least number no item has; only ever to smaller numbers.
   template <class Owned>
   static void hashes_renamed(const Owned& owned, std::vector<Owned>& out) {
-    std::vector<std::uint64_t> hashes;
+    std::vector<kvc::detail::dependent_t<Owned, std::uint64_t>> hashes;
     for (const auto* items : {&std::get<3>(owned), &std::get<5>(owned)})
       for (const multimodal_item& item : *items)
         if (std::find(hashes.begin(), hashes.end(), item.content_hash) == hashes.end())
@@ -872,7 +881,7 @@ struct multimodal_family : direct_family {
   /// Every item of one hash made shorter on both sides, by half of its tokens or by its last.
   template <class Owned>
   static void contents_shortened(const Owned& owned, std::vector<Owned>& out) {
-    std::vector<std::uint64_t> hashes;
+    std::vector<kvc::detail::dependent_t<Owned, std::uint64_t>> hashes;
     for (const auto* items : {&std::get<3>(owned), &std::get<5>(owned)})
       for (const multimodal_item& item : *items)
         if (item.length >= 2 && hashes.size() < 16 &&
@@ -881,7 +890,7 @@ struct multimodal_family : direct_family {
     for (const std::uint64_t h : hashes)
       for (const bool half : {true, false}) {
         Owned shorter = owned;
-        const auto cut = [h, half](auto& tokens, std::vector<multimodal_item>& items) {
+        const auto cut = [h, half](auto& tokens, auto& items) {
           for (std::size_t i = items.size(); i-- > 0;) {  // from the last: earlier offsets hold
             const multimodal_item item = items[i];
             if (item.content_hash != h || item.length < 2 || item.offset >= tokens.size() ||

@@ -54,6 +54,7 @@
 #include <utility>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
 #include "block_pool_operations.hpp"
 #include "block_pool_shadow.hpp"
 #include "seeded_random.hpp"
@@ -104,6 +105,12 @@ struct block_pool_geometry {
 /// alias `kvc::detail::block_pool_generator` names it.)
 template <class Deferred = void>
 class basic_block_pool_generator {
+  // Dependent spellings (kvc/detail/deferred.hpp): their members are compiled where this
+  // template is used, not in every file that includes this header.
+  using operation = kvc::detail::dependent_t<Deferred, block_pool_operation>;
+  using token_vector = std::vector<kvc::detail::dependent_t<Deferred, std::int32_t>>;
+  using id_vector = std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>>;
+
   // Dependent, so that the shadow's class too is instantiated only where a generator is used.
   using shadow_type = basic_block_pool_shadow<Deferred>;
 
@@ -117,8 +124,8 @@ class basic_block_pool_generator {
         largest_namespace_(largest_namespace), signed_namespaces_(signed_namespaces) {}
 
   /// The next operation, given the engine's state before it.
-  block_pool_operation next(const shadow_type& shadow) {
-    const std::vector<std::uint64_t> live = shadow.live_requests();
+  operation next(const shadow_type& shadow) {
+    const id_vector live = shadow.live_requests();
     if (draining_) {  // free every live request, reset, then ask for an earlier prompt again
       if (!live.empty()) return release_operation_of(pick(live));
       draining_ = false;
@@ -130,7 +137,7 @@ class basic_block_pool_generator {
       return allocate(shadow, true);
     }
     while (!pending_.empty()) {  // the rest of a lockstep decode, a crowd or a twin, while valid
-      const block_pool_operation op = pending_.back();
+      const operation op = pending_.back();
       pending_.pop_back();
       if (op.kind == block_pool_operation_kind::allocate ? !shadow.is_live(op.request)
           : shadow.is_live(op.request) &&
@@ -138,9 +145,9 @@ class basic_block_pool_generator {
         return op;
     }
     if (refused_.kind == block_pool_operation_kind::append) {  // what it would have added
-      const block_pool_operation last = refused_;
+      const operation last = refused_;
       refused_ = {};
-      std::vector<std::int32_t> whole = shadow.tokens(last.request);
+      token_vector whole = shadow.tokens(last.request);
       if (shadow.is_live(last.request) && whole.size() == refused_length_ && random_.percent(60) &&
           whole.size() + last.tokens.size() <= max_operation_tokens) {
         whole.insert(whole.end(), last.tokens.begin(), last.tokens.end());
@@ -164,10 +171,10 @@ class basic_block_pool_generator {
  private:
   struct prompt {
     std::uint64_t ns = 0;
-    std::vector<std::int32_t> tokens{};
+    token_vector tokens{};
   };
 
-  [[nodiscard]] std::uint64_t pick(const std::vector<std::uint64_t>& ids) {
+  [[nodiscard]] std::uint64_t pick(const id_vector& ids) {
     return ids[random_.below(ids.size())];
   }
 
@@ -186,8 +193,8 @@ class basic_block_pool_generator {
   }
 
   /// Fresh tokens, `n` of them.
-  [[nodiscard]] std::vector<std::int32_t> fresh_tokens(std::size_t n) {
-    std::vector<std::int32_t> made;
+  [[nodiscard]] token_vector fresh_tokens(std::size_t n) {
+    token_vector made;
     for (std::size_t i = 0; i < n; ++i) made.push_back(token());
     return made;
   }
@@ -208,7 +215,7 @@ class basic_block_pool_generator {
       if (!shadow.is_live(edge)) id = edge;
     } else if (random_.percent(4)) {  // equal modulo a table of a decimal size (max_num_seqs)
       constexpr std::array<std::uint64_t, 3> sizes{100, 1000, 10000};
-      const std::vector<std::uint64_t> live = shadow.live_requests();
+      const id_vector live = shadow.live_requests();
       const std::uint64_t base = live.empty() ? id : pick(live);
       const std::uint64_t alias = base + sizes[random_.below(sizes.size())];
       if (alias > base && alias <= largest_request_ && !shadow.is_live(alias)) id = alias;
@@ -228,7 +235,7 @@ class basic_block_pool_generator {
     return 0;
   }
 
-  block_pool_operation release_operation_of(std::uint64_t request) {
+  operation release_operation_of(std::uint64_t request) {
     last_freed_ = request;
     return free_operation(request);
   }
@@ -254,7 +261,7 @@ class basic_block_pool_generator {
 
   /// Two prompts a lossy key confuses: a twin pair after a shared prefix, then the same tail. The
   /// second is allocated right after the first, by another request.
-  block_pool_operation twins(const shadow_type& shadow) {
+  operation twins(const shadow_type& shadow) {
     struct twin {
       std::array<std::int32_t, 3> one;
       std::array<std::int32_t, 3> other;
@@ -278,17 +285,17 @@ class basic_block_pool_generator {
     const std::size_t bs = shadow.block_size();
     if (random_.percent(10)) {  // a block of zeros, then the other prompt: a hash seeded with 0
       prompt later{random_.below(3), fresh_tokens(bs * random_.between(1, 2))};
-      prompt zeros{later.ns, std::vector<std::int32_t>(bs, 0)};
+      prompt zeros{later.ns, token_vector(bs, 0)};
       zeros.tokens.insert(zeros.tokens.end(), later.tokens.begin(), later.tokens.end());
       return allocate_pair(shadow, std::move(zeros), std::move(later));
     }
     const twin& pair = pairs[random_.below(pairs.size())];
-    std::vector<std::int32_t> head;
+    token_vector head;
     if (!history_.empty() && random_.percent(40)) {  // after a whole block of an earlier prompt
       const prompt& base = history_[random_.below(history_.size())];
       if (base.tokens.size() >= bs) head.assign(base.tokens.begin(), base.tokens.begin() + static_cast<std::ptrdiff_t>(bs));
     }
-    const std::vector<std::int32_t> tail = fresh_tokens(random_.below(2 * bs + 1));
+    const token_vector tail = fresh_tokens(random_.below(2 * bs + 1));
     prompt first{random_.below(3), head};
     prompt second = first;
     const bool swap = random_.percent(50);
@@ -303,7 +310,7 @@ class basic_block_pool_generator {
 
   /// The allocation of `first` by a new request, with `second`'s by another one next (both cut to
   /// what an operation holds, and kept among the prompts later ones are drawn from).
-  block_pool_operation allocate_pair(const shadow_type& shadow, prompt first, prompt second) {
+  operation allocate_pair(const shadow_type& shadow, prompt first, prompt second) {
     for (prompt* made : {&first, &second}) {
       if (made->tokens.size() > max_operation_tokens) made->tokens.resize(max_operation_tokens);
       remember(*made);
@@ -316,7 +323,7 @@ class basic_block_pool_generator {
   }
 
   /// 17 or 33 requests with the same prompt of whole blocks: every one after the first shares them.
-  block_pool_operation crowd(const shadow_type& shadow) {
+  operation crowd(const shadow_type& shadow) {
     const std::size_t bs = shadow.block_size();
     prompt made{random_.below(3), {}};
     if (!history_.empty()) {
@@ -335,7 +342,7 @@ class basic_block_pool_generator {
     return allocate_operation(first, made.ns, made.tokens);
   }
 
-  block_pool_operation allocate(const shadow_type& shadow, bool repeat = false) {
+  operation allocate(const shadow_type& shadow, bool repeat = false) {
     const std::size_t bs = shadow.block_size();
     const std::size_t longest_fit = shadow.num_blocks() * bs + 1;
     const std::size_t longest = longest_fit < max_operation_tokens ? longest_fit : max_operation_tokens;
@@ -343,7 +350,7 @@ class basic_block_pool_generator {
     const std::size_t roll = repeat ? 20 : random_.below(100);
     if (!repeat && roll >= 95) return twins(shadow);
     if (!repeat && roll >= 93) return crowd(shadow);
-    const std::vector<std::uint64_t> live = shadow.live_requests();
+    const id_vector live = shadow.live_requests();
     if (history_.empty() || roll < 13) {
       made.ns = random_.below(3);
       made.tokens = fresh_tokens(random_.between(1, longest));
@@ -378,7 +385,7 @@ class basic_block_pool_generator {
     return allocate_operation(new_request(shadow), made.ns, made.tokens);
   }
 
-  block_pool_operation release(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
+  operation release(const shadow_type& shadow, const id_vector& live) {
     const std::size_t roll = random_.below(100);
     std::uint64_t request = 0;
     if (roll < 66 || last_freed_ == 0)
@@ -393,7 +400,7 @@ class basic_block_pool_generator {
     return free_operation(request);
   }
 
-  block_pool_operation append(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
+  operation append(const shadow_type& shadow, const id_vector& live) {
     const std::uint64_t request = pick(live);
     const std::size_t length = shadow.tokens(request).size();
     if (length >= max_operation_tokens) return free_blocks_operation();
@@ -414,10 +421,10 @@ class basic_block_pool_generator {
   /// A second request with a live one's prompt (parallel sampling without a fork), then the same
   /// tokens appended to both, as greedy decoding makes them: equal blocks in two copies, where a
   /// pool that references one copy and hands out the other goes wrong.
-  block_pool_operation lockstep(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
+  operation lockstep(const shadow_type& shadow, const id_vector& live) {
     const std::uint64_t first = pick(live);
     const std::uint64_t second = new_request(shadow);
-    std::vector<std::int32_t> tokens;
+    token_vector tokens;
     const std::size_t k = random_.between(1, shadow.block_size() + 1);
     for (std::size_t i = 0; i < k; ++i) tokens.push_back(token());
     pending_.push_back(append_operation(second, tokens));
@@ -427,15 +434,15 @@ class basic_block_pool_generator {
 
   /// A fork, then often a decode of both sides with tokens that differ; with no free block, mostly
   /// of a parent whose last block is partial (a fork that has to be refused).
-  block_pool_operation fork(const shadow_type& shadow, const std::vector<std::uint64_t>& live) {
+  operation fork(const shadow_type& shadow, const id_vector& live) {
     std::uint64_t parent = pick(live);
     if (shadow.free_blocks() == 0 && random_.percent(70))
       for (const std::uint64_t id : live)
         if (shadow.tokens(id).size() % shadow.block_size() != 0) parent = id;
     const std::uint64_t child = new_request(shadow);
     if (random_.percent(60)) {
-      std::vector<std::int32_t> mine = fresh_tokens(random_.between(1, shadow.block_size() + 1));
-      std::vector<std::int32_t> theirs = mine;
+      token_vector mine = fresh_tokens(random_.between(1, shadow.block_size() + 1));
+      token_vector theirs = mine;
       theirs[0] = mine[0] == 1 ? 2 : 1;
       const bool child_first = random_.percent(50);
       pending_.push_back(append_operation(child_first ? parent : child, child_first ? mine : theirs));
@@ -455,8 +462,8 @@ class basic_block_pool_generator {
   std::uint64_t last_freed_ = 0;
   bool draining_ = false;
   bool repeat_next_ = false;
-  std::vector<block_pool_operation> pending_{};
-  block_pool_operation refused_{};  // the last append, until the next operation
+  std::vector<operation> pending_{};
+  operation refused_{};  // the last append, until the next operation
   std::size_t refused_length_ = 0;  // its request's length before it
   std::array<std::uint64_t, 8> proposed_{};
   std::size_t proposals_ = 0;

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/reuse_policy.hpp>
 
 namespace kvc {
@@ -57,6 +58,12 @@ struct block_pool_verdict {
 /// alias `kvc::block_pool_shadow` names it.)
 template <class Deferred = void>
 class basic_block_pool_shadow {
+  // Dependent spellings (kvc/detail/deferred.hpp): their members are compiled where this
+  // template is used, not in every file that includes this header.
+  using token_vector = std::vector<kvc::detail::dependent_t<Deferred, std::int32_t>>;
+  using block_table = std::vector<kvc::detail::dependent_t<Deferred, std::int64_t>>;
+  using request_ids = std::vector<kvc::detail::dependent_t<Deferred, std::uint64_t>>;
+
  public:
   /// A shadow of a fresh pool. A block size of 0 is taken as 1. With `max_live_requests` live
   /// requests (0: no limit), a refused allocation or fork is right whatever it needed.
@@ -167,7 +174,7 @@ class basic_block_pool_shadow {
     after.tokens.insert(after.tokens.end(), tokens.begin(), tokens.end());
     block_pool_verdict verdict = check_table(call, table, total);
     std::size_t taken = 0;                  // free blocks the append takes
-    std::vector<std::int64_t> released_ids;  // blocks it lets go of (free for its new blocks)
+    block_table released_ids;  // blocks it lets go of (free for its new blocks)
     bool tail_moved = false;
     for (std::size_t i = 0; verdict.ok() && i < old_blocks; ++i) {
       if (table[i] == grown.table[i]) continue;
@@ -240,9 +247,9 @@ class basic_block_pool_shadow {
                 0, 1};
       return {};
     }
-    const std::vector<std::int64_t> before = from.table;
-    const std::vector<std::int64_t> parent_after =
-        parent_table.empty() ? before : std::vector<std::int64_t>(parent_table.begin(), parent_table.end());
+    const block_table before = from.table;
+    const block_table parent_after =
+        parent_table.empty() ? before : block_table(parent_table.begin(), parent_table.end());
     block_pool_verdict verdict = check_table(call, child_table, before.size());
     if (verdict.ok() && parent_after.size() != before.size())
       verdict = {call + " left the parent a block table of " + std::to_string(parent_after.size()) +
@@ -344,14 +351,14 @@ class basic_block_pool_shadow {
   /// Whether `request` is live.
   [[nodiscard]] bool is_live(std::uint64_t request) const { return live_.contains(request); }
   /// The tokens of live `request` (empty otherwise).
-  [[nodiscard]] std::vector<std::int32_t> tokens(std::uint64_t request) const {
+  [[nodiscard]] token_vector tokens(std::uint64_t request) const {
     auto found = live_.find(request);
-    return found == live_.end() ? std::vector<std::int32_t>{} : found->second.tokens;
+    return found == live_.end() ? token_vector{} : found->second.tokens;
   }
   /// The block table the shadow holds for live `request` (empty otherwise).
-  [[nodiscard]] std::vector<std::int64_t> table(std::uint64_t request) const {
+  [[nodiscard]] block_table table(std::uint64_t request) const {
     auto found = live_.find(request);
-    return found == live_.end() ? std::vector<std::int64_t>{} : found->second.table;
+    return found == live_.end() ? block_table{} : found->second.table;
   }
   /// Live `request`'s block table as the engine now gives it: wrong when it differs from the one
   /// recorded (a step on another request rewrote it).
@@ -375,8 +382,8 @@ class basic_block_pool_shadow {
     return found == live_.end() ? 0 : found->second.ns;
   }
   /// The live requests, in increasing id order.
-  [[nodiscard]] std::vector<std::uint64_t> live_requests() const {
-    std::vector<std::uint64_t> ids;
+  [[nodiscard]] request_ids live_requests() const {
+    request_ids ids;
     for (const auto& [id, request] : live_) ids.push_back(id);
     return ids;
   }
@@ -388,8 +395,8 @@ class basic_block_pool_shadow {
  private:
   struct live_request {
     std::uint64_t ns = 0;
-    std::vector<std::int32_t> tokens{};
-    std::vector<std::int64_t> table{};
+    token_vector tokens{};
+    block_table table{};
   };
   struct shadow_block {
     /// Live tables holding it.
@@ -399,7 +406,7 @@ class basic_block_pool_shadow {
     /// Whether it holds any content (full or partial).
     bool written = false;
     std::uint64_t ns = 0;
-    std::vector<std::int32_t> prefix{};
+    token_vector prefix{};
   };
 
   /// Whether the live requests are as many as the pool holds.
