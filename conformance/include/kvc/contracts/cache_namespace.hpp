@@ -40,15 +40,24 @@ constexpr bool same_concatenation(const std::string_view (&a)[N],
   }
 }
 
+/// The mutant that reuses the common prefix where `equal(cache_ns, request_ns)`, and nothing
+/// elsewhere. A class rather than a lambda returned by a function: every mutant below is one
+/// (`reuse_if{equal}`), and a file that includes this header then instantiates one small class per
+/// mutant instead of compiling a function and a closure type; `equal` is compiled where the mutant
+/// is called.
 template <class Equal>
-constexpr auto reuse_if(Equal equal) noexcept {
-  return [equal](const kvc::cache_namespace& c, const kvc::cache_namespace& r, const auto& cached,
-                 const auto& requested) {
-    // Deferred: `equal` is compiled where the mutant is called, not in every file that includes it.
-    return kvc::detail::deferred<decltype(cached)>(equal)(c, r) ? common_prefix(cached, requested)
-                                                                 : std::size_t{0};
-  };
-}
+struct reuse_if {
+  Equal equal;
+
+  template <class Cached, class Requested>
+  constexpr std::size_t operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r,
+                                   const Cached& cached, const Requested& requested) const {
+    return kvc::detail::deferred<Cached>(equal)(c, r) ? common_prefix(cached, requested)
+                                                      : std::size_t{0};
+  }
+};
+template <class Equal>
+reuse_if(Equal) -> reuse_if<Equal>;
 
 }  // namespace detail
 
@@ -127,32 +136,57 @@ inline constexpr auto revision_as_uint32 = detail::reuse_if([](const auto& c, co
 });
 
 namespace detail {
-/// Reuses where every name is `same` and the revisions are equal.
+// The comparisons that several mutants share are classes, not lambdas returned by function
+// templates: g++ compiles such a lambda's body again for every call of the template, in every file
+// that includes this header.
+
+/// Every name `same`, and the revisions equal.
 template <class Same>
-constexpr auto names_compared(Same same) noexcept {
-  return reuse_if([same](const auto& c, const auto& r) {
+struct names_equal {
+  Same same;
+  constexpr bool operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r) const {
     return same(c.model, r.model) && same(c.adapter, r.adapter) &&
            c.adapter_revision == r.adapter_revision && same(c.salt, r.salt);
-  });
+  }
+};
+
+/// Reuses where every name is `same` and the revisions are equal.
+template <class Same>
+constexpr reuse_if<names_equal<Same>> names_compared(Same same) noexcept {
+  return {{same}};
 }
 
-/// Reuses where the name `Field` is `same` and every other field is equal.
+/// The name `Field` `same`, and every other field equal.
 template <auto Field, class Same>
-constexpr auto field_compared(Same same) noexcept {
-  return reuse_if([same](const kvc::cache_namespace& c, const kvc::cache_namespace& r) {
+struct field_equal {
+  Same same;
+  constexpr bool operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r) const {
     kvc::cache_namespace c_rest = c, r_rest = r;
     c_rest.*Field = r_rest.*Field = std::string_view{};
     return c_rest == r_rest && same(std::string_view{c.*Field}, std::string_view{r.*Field});
-  });
+  }
+};
+
+/// Reuses where the name `Field` is `same` and every other field is equal.
+template <auto Field, class Same>
+constexpr reuse_if<field_equal<Field, Same>> field_compared(Same same) noexcept {
+  return {{same}};
 }
+
+/// The revisions equal once mapped by `revision`, and every other field equal.
+template <class Revision>
+struct revision_equal {
+  Revision revision;
+  constexpr bool operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r) const {
+    return c.model == r.model && c.adapter == r.adapter && c.salt == r.salt &&
+           revision(c.adapter_revision) == revision(r.adapter_revision);
+  }
+};
 
 /// Reuses where the revisions are equal once mapped by `revision` and every other field is equal.
 template <class Revision>
-constexpr auto revision_compared(Revision revision) noexcept {
-  return reuse_if([revision](const auto& c, const auto& r) {
-    return c.model == r.model && c.adapter == r.adapter && c.salt == r.salt &&
-           revision(c.adapter_revision) == revision(r.adapter_revision);
-  });
+constexpr reuse_if<revision_equal<Revision>> revision_compared(Revision revision) noexcept {
+  return {{revision}};
 }
 
 namespace strings = kvc::mutants::prefix_reuse::detail;
@@ -264,14 +298,26 @@ namespace detail {
 template <char Separator>
 inline constexpr char separator[1] = {Separator};
 
+// The joined keys below are classes, not lambdas in variable templates: g++ compiles a lambda's
+// body again for each instantiation of the template around it, in every file that includes this
+// header, where a class's member template waits until a mutant is called.
+
+/// The namespaces are equal when model, adapter and salt joined with `Separator` are, and the
+/// revisions are.
+template <char Separator>
+struct joined_key_equal {
+  constexpr bool operator()(const kvc::cache_namespace& c,
+                            const kvc::cache_namespace& r) const noexcept {
+    constexpr std::string_view sep{separator<Separator>, 1};
+    const std::string_view a[] = {c.model, sep, c.adapter, sep, c.salt};
+    const std::string_view b[] = {r.model, sep, r.adapter, sep, r.salt};
+    return c.adapter_revision == r.adapter_revision && same_concatenation(a, b);
+  }
+};
+
 /// The key is model, adapter and salt joined with `Separator`, then the revision.
 template <char Separator>
-inline constexpr auto joined_key = reuse_if([](const auto& c, const auto& r) {
-  constexpr std::string_view sep{separator<Separator>, 1};
-  const std::string_view a[] = {c.model, sep, c.adapter, sep, c.salt};
-  const std::string_view b[] = {r.model, sep, r.adapter, sep, r.salt};
-  return c.adapter_revision == r.adapter_revision && same_concatenation(a, b);
-});
+inline constexpr reuse_if<joined_key_equal<Separator>> joined_key{};
 }  // namespace detail
 
 /// The key is model, adapter and salt joined with the ASCII unit separator (0x1F).
@@ -285,15 +331,20 @@ inline constexpr auto nul_joined_key = detail::joined_key<'\0'>;
 namespace detail {
 /// The key is model, adapter, the revision's digits and salt joined with `Separator`, unescaped.
 template <char Separator>
-inline constexpr auto joined_with_revision = reuse_if([](const auto& c, const auto& r) {
-  constexpr std::string_view sep{separator<Separator>, 1};
-  char cd[20]{}, rd[20]{};
-  const std::string_view cr{cd, decimal(static_cast<std::uint64_t>(c.adapter_revision), cd)};
-  const std::string_view rr{rd, decimal(static_cast<std::uint64_t>(r.adapter_revision), rd)};
-  const std::string_view a[] = {c.model, sep, c.adapter, sep, cr, sep, c.salt};
-  const std::string_view b[] = {r.model, sep, r.adapter, sep, rr, sep, r.salt};
-  return same_concatenation(a, b);
-});
+struct joined_with_revision_equal {
+  constexpr bool operator()(const kvc::cache_namespace& c,
+                            const kvc::cache_namespace& r) const noexcept {
+    constexpr std::string_view sep{separator<Separator>, 1};
+    char cd[20]{}, rd[20]{};
+    const std::string_view cr{cd, decimal(static_cast<std::uint64_t>(c.adapter_revision), cd)};
+    const std::string_view rr{rd, decimal(static_cast<std::uint64_t>(r.adapter_revision), rd)};
+    const std::string_view a[] = {c.model, sep, c.adapter, sep, cr, sep, c.salt};
+    const std::string_view b[] = {r.model, sep, r.adapter, sep, rr, sep, r.salt};
+    return same_concatenation(a, b);
+  }
+};
+template <char Separator>
+inline constexpr reuse_if<joined_with_revision_equal<Separator>> joined_with_revision{};
 }  // namespace detail
 
 /// The key is model, adapter, revision and salt joined with '|', unescaped.
@@ -315,16 +366,20 @@ inline constexpr auto underscore_joined_key = detail::joined_key<'_'>;
 namespace detail {
 /// Compares token ids narrowed to `Narrow` (an id store narrower than the ids).
 template <class Narrow>
-inline constexpr auto tokens_narrowed_to = [](const kvc::cache_namespace& c,
-                                              const kvc::cache_namespace& r, const auto& cached,
-                                              const auto& requested) {
-  if (!(c == r)) return std::size_t{0};
-  std::size_t i = 0;
-  while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
-         static_cast<Narrow>(cached[i]) == static_cast<Narrow>(requested[i]))
-    ++i;
-  return i;
+struct tokens_narrowed {
+  template <class Cached, class Requested>
+  constexpr std::size_t operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r,
+                                   const Cached& cached, const Requested& requested) const {
+    if (!(c == r)) return std::size_t{0};
+    std::size_t i = 0;
+    while (i < std::ranges::size(cached) && i < std::ranges::size(requested) &&
+           static_cast<Narrow>(cached[i]) == static_cast<Narrow>(requested[i]))
+      ++i;
+    return i;
+  }
 };
+template <class Narrow>
+inline constexpr tokens_narrowed<Narrow> tokens_narrowed_to{};
 }  // namespace detail
 
 /// Compares token ids narrowed to `std::uint8_t` (a byte-wide id store): 258 is 2.

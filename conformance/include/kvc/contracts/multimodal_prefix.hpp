@@ -51,10 +51,19 @@ constexpr bool both_valid(const CachedTokens& cached, const CachedItems& cached_
 /// An implementation that compares token by token: namespaces and item lists as the contract
 /// does, then the leading tokens for which `agree(cached, cached_items, requested,
 /// requested_items, index)` holds.
+/// (A class, as is `validating`, rather than a lambda returned by a function template: g++
+/// compiles such a lambda's body again for every call of the template, in every file that includes
+/// this header.)
 template <class Agree>
-constexpr auto token_by_token(Agree agree) noexcept {
-  return [agree](const auto& cache_ns, const auto& request_ns, const auto& cached,
-                 const auto& cached_items, const auto& requested, const auto& requested_items) {
+struct token_by_token_prefix {
+  Agree agree;
+
+  template <class CacheNs, class RequestNs, class Cached, class CachedItems, class Requested,
+            class RequestedItems>
+  constexpr std::size_t operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
+                                   const Cached& cached, const CachedItems& cached_items,
+                                   const Requested& requested,
+                                   const RequestedItems& requested_items) const {
     if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
         !both_valid(cached, cached_items, requested, requested_items))
       return std::size_t{0};
@@ -63,21 +72,35 @@ constexpr auto token_by_token(Agree agree) noexcept {
            agree(cached_items, requested_items, i))
       ++i;
     return i;
-  };
+  }
+};
+template <class Agree>
+constexpr token_by_token_prefix<Agree> token_by_token(Agree agree) noexcept {
+  return {agree};
 }
 
 /// An implementation whose only mistake is how it checks the item lists: `valid(items, count)`.
 template <class Valid>
-constexpr auto validating_with(Valid valid) noexcept {
-  return [valid](const auto& cache_ns, const auto& request_ns, const auto& cached,
-                 const auto& cached_items, const auto& requested, const auto& requested_items) {
+struct validating {
+  Valid valid;
+
+  template <class CacheNs, class RequestNs, class Cached, class CachedItems, class Requested,
+            class RequestedItems>
+  constexpr auto operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
+                            const Cached& cached, const CachedItems& cached_items,
+                            const Requested& requested,
+                            const RequestedItems& requested_items) const {
     if (!kvc::detail::equal_ids(cache_ns, request_ns) ||
         !valid(cached_items, std::ranges::size(cached)) ||
         !valid(requested_items, std::ranges::size(requested)))
       return std::size_t{0};
     return kvc::detail::items_agree_up_to(cached_items, requested_items,
                                           common_prefix(cached, requested));
-  };
+  }
+};
+template <class Valid>
+constexpr validating<Valid> validating_with(Valid valid) noexcept {
+  return {valid};
 }
 
 /// The contract's exact result, for the mutants that get something else wrong.

@@ -140,19 +140,32 @@ inline constexpr auto compares_length_and_last_character =
 namespace detail {
 /// `prefix(cached, requested)` where the namespaces are equal (`==`: a string or a
 /// `kvc::cache_namespace`), else 0: a bug in the token comparison alone.
+/// (A class, as are the other shared pieces below, rather than a lambda returned by a function
+/// template: g++ compiles such a lambda's body again for every call of the template, in every file
+/// that includes this header.)
 template <class Prefix>
-constexpr auto in_same_namespace(Prefix prefix) noexcept {
-  return [prefix](const auto& cache_ns, const auto& request_ns, const auto& cached,
-                  const auto& requested) {
+struct prefix_in_same_namespace {
+  Prefix prefix;
+
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+  constexpr auto operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
+                            const Cached& cached, const Requested& requested) const {
     return cache_ns == request_ns ? prefix(cached, requested) : std::size_t{0};
-  };
+  }
+};
+template <class Prefix>
+constexpr prefix_in_same_namespace<Prefix> in_same_namespace(Prefix prefix) noexcept {
+  return {prefix};
 }
 
 /// Whole chunks of `Chunk` tokens matched by a digest that ignores the order of the ids (`Fold`:
 /// a sum or an xor), then single tokens: a chunk whose ids are permuted matches.
 template <std::size_t Chunk, class Fold>
-constexpr auto chunks_by_digest(Fold fold) noexcept {
-  return in_same_namespace([fold](const auto& cached, const auto& requested) {
+struct chunk_digest_prefix {
+  Fold fold;
+
+  template <class Cached, class Requested>
+  constexpr std::size_t operator()(const Cached& cached, const Requested& requested) const {
     const std::size_t n = shorter(cached, requested);
     std::size_t i = 0;
     while (i + Chunk <= n) {
@@ -166,7 +179,12 @@ constexpr auto chunks_by_digest(Fold fold) noexcept {
     }
     while (i < n && kvc::detail::equal_ids(cached[i], requested[i])) ++i;
     return i;
-  });
+  }
+};
+template <std::size_t Chunk, class Fold>
+constexpr prefix_in_same_namespace<chunk_digest_prefix<Chunk, Fold>> chunks_by_digest(
+    Fold fold) noexcept {
+  return {{fold}};
 }
 }  // namespace detail
 
@@ -240,19 +258,29 @@ inline constexpr auto block_xor_of_16 =
 namespace detail {
 /// Reuses the common prefix where `same(cache_ns, request_ns)`, else nothing.
 template <class Same>
-constexpr auto when_namespaces(Same same) noexcept {
-  return [same](const auto& cache_ns, const auto& request_ns, const auto& cached,
-                const auto& requested) {
+struct prefix_when_namespaces {
+  Same same;
+
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+  constexpr std::size_t operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
+                                   const Cached& cached, const Requested& requested) const {
     return same(std::string_view{cache_ns}, std::string_view{request_ns})
                ? common_prefix(cached, requested)
                : std::size_t{0};
-  };
+  }
+};
+template <class Same>
+constexpr prefix_when_namespaces<Same> when_namespaces(Same same) noexcept {
+  return {same};
 }
 
 /// One length and one `Fold` over the characters, each weighted by `Weight(i)`.
 template <class Fold, class Weight>
-constexpr auto same_digest(Fold fold, Weight weight) noexcept {
-  return [fold, weight](std::string_view x, std::string_view y) {
+struct same_digest_of {
+  Fold fold;
+  Weight weight;
+
+  constexpr bool operator()(std::string_view x, std::string_view y) const {
     if (x.size() != y.size()) return false;
     long long a = 0, b = 0;
     for (std::size_t i = 0; i < x.size(); ++i) {
@@ -260,7 +288,11 @@ constexpr auto same_digest(Fold fold, Weight weight) noexcept {
       b = fold(b, weight(i) * static_cast<unsigned char>(y[i]));
     }
     return a == b;
-  };
+  }
+};
+template <class Fold, class Weight>
+constexpr same_digest_of<Fold, Weight> same_digest(Fold fold, Weight weight) noexcept {
+  return {fold, weight};
 }
 inline constexpr auto plus = [](long long d, long long c) { return d + c; };
 inline constexpr auto exclusive_or = [](long long d, long long c) { return d ^ c; };

@@ -134,13 +134,18 @@ inline constexpr auto offsets_in_uint8 = [](auto segments, auto out) {
 namespace detail {
 /// Run starts of ids narrowed to `Narrow`, then the total.
 template <class Narrow>
-inline constexpr auto offsets_of_ids_narrowed_to = [](auto segments, auto out) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    if (i == 0 || static_cast<Narrow>(segments[i]) != static_cast<Narrow>(segments[i - 1]))
-      out[n++] = i;
-  out[n] = segments.size();
+struct offsets_of_ids_narrowed {
+  template <class Segments, class Out>
+  constexpr void operator()(Segments segments, Out out) const {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < segments.size(); ++i)
+      if (i == 0 || static_cast<Narrow>(segments[i]) != static_cast<Narrow>(segments[i - 1]))
+        out[n++] = i;
+    out[n] = segments.size();
+  }
 };
+template <class Narrow>
+inline constexpr offsets_of_ids_narrowed<Narrow> offsets_of_ids_narrowed_to{};
 }  // namespace detail
 
 /// Compares ids narrowed to `std::uint8_t` (a byte-wide id store): ids 1 and 257 are one run.

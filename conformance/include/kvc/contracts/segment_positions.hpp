@@ -86,12 +86,17 @@ inline constexpr auto position_counter_8_bits = [](auto segments, auto out) {
 namespace detail {
 /// Compares ids narrowed to `Narrow` (an id store narrower than the ids).
 template <class Narrow>
-inline constexpr auto ids_narrowed_to = [](auto segments, auto out) {
-  for (std::size_t i = 0; i < segments.size(); ++i)
-    out[i] = i > 0 && static_cast<Narrow>(segments[i]) == static_cast<Narrow>(segments[i - 1])
-                 ? out[i - 1] + 1
-                 : 0;
+struct ids_narrowed {
+  template <class Segments, class Out>
+  constexpr void operator()(Segments segments, Out out) const {
+    for (std::size_t i = 0; i < segments.size(); ++i)
+      out[i] = i > 0 && static_cast<Narrow>(segments[i]) == static_cast<Narrow>(segments[i - 1])
+                   ? out[i - 1] + 1
+                   : 0;
+  }
 };
+template <class Narrow>
+inline constexpr ids_narrowed<Narrow> ids_narrowed_to{};
 }  // namespace detail
 
 /// Compares ids narrowed to `std::uint8_t` (a byte-wide id store): ids 1 and 257 are one run.

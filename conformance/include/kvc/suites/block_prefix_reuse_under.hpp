@@ -45,6 +45,8 @@ namespace kvc::suites {
 /// at the prefix, and whole blocks in another namespace.
 template <reuse_policy P>
 inline constexpr auto block_prefix_reuse_under_fixtures = [] {
+  // Every value below depends on P through D, so that it is built where the suite is checked.
+  using D = deferred_on<P>;
   using fixtures::block_under;
   using fixtures::filled;
   using fixtures::shared_then;
@@ -52,34 +54,34 @@ inline constexpr auto block_prefix_reuse_under_fixtures = [] {
   return fixtures::with_policy<P>(
       fixtures::all_under<P>(block_prefix_reuse),
       boost::hana::make_tuple(
-          block_under<P>(label<"blocks of 16, prefix of 16">, m, m, shared_then<16, 1>(2),
-                         shared_then<16, 2>(3), 16, 16),
-          block_under<P>(label<"blocks of 16, prefix of 17">, m, m, shared_then<17, 1>(2),
-                         shared_then<17, 2>(3), 16, 17),
-          block_under<P>(label<"blocks of 16, prefix of 31">, m, m, shared_then<31, 1>(2),
-                         shared_then<31, 2>(3), 16, 31),
-          block_under<P>(label<"blocks of 16, prefix of 33">, m, m, shared_then<33, 1>(2),
-                         shared_then<33, 2>(3), 16, 33),
+          block_under<P>(label<"blocks of 16, prefix of 16">, m, m, shared_then<D, 16, 1>(2),
+                         shared_then<D, 16, 2>(3), 16, 16),
+          block_under<P>(label<"blocks of 16, prefix of 17">, m, m, shared_then<D, 17, 1>(2),
+                         shared_then<D, 17, 2>(3), 16, 17),
+          block_under<P>(label<"blocks of 16, prefix of 31">, m, m, shared_then<D, 31, 1>(2),
+                         shared_then<D, 31, 2>(3), 16, 31),
+          block_under<P>(label<"blocks of 16, prefix of 33">, m, m, shared_then<D, 33, 1>(2),
+                         shared_then<D, 33, 2>(3), 16, 33),
           block_under<P>(label<"blocks of 16, request of 32 ends at the prefix">, m, m,
-                         filled<40>(1), filled<32>(1), 16, 32),
+                         filled<D, 40>(1), filled<D, 32>(1), 16, 32),
           block_under<P>(label<"blocks of 16, request of 33 ends at the prefix">, m, m,
-                         filled<40>(1), filled<33>(1), 16, 33),
+                         filled<D, 40>(1), filled<D, 33>(1), 16, 33),
           block_under<P>(label<"blocks of 16, request of 17 ends at the prefix">, m, m,
-                         filled<20>(1), filled<17>(1), 16, 17),
+                         filled<D, 20>(1), filled<D, 17>(1), 16, 17),
           block_under<P>(label<"blocks of 4, request of 13 ends at the prefix">, m, m,
-                         filled<20>(1), filled<13>(1), 4, 13),
-          block_under<P>(label<"blocks of 16 in another namespace">, m, "m-lora", filled<33>(1),
-                         filled<33>(1), 16, 0),
+                         filled<D, 20>(1), filled<D, 13>(1), 4, 13),
+          block_under<P>(label<"blocks of 16 in another namespace">, m, "m-lora", filled<D, 33>(1),
+                         filled<D, 33>(1), 16, 0),
           // Block sizes that do not divide 16: whole blocks of both at once, not one rounding
           // after the other (under blocks of 16, a prefix of 40 in blocks of 5 reuses 0, not 30).
-          block_under<P>(label<"blocks of 5, prefix of 40">, m, m, shared_then<40, 1>(2),
-                         shared_then<40, 2>(3), 5, 40),
-          block_under<P>(label<"blocks of 3, prefix of 33">, m, m, shared_then<33, 1>(2),
-                         shared_then<33, 2>(3), 3, 33),
+          block_under<P>(label<"blocks of 5, prefix of 40">, m, m, shared_then<D, 40, 1>(2),
+                         shared_then<D, 40, 2>(3), 5, 40),
+          block_under<P>(label<"blocks of 3, prefix of 33">, m, m, shared_then<D, 33, 1>(2),
+                         shared_then<D, 33, 2>(3), 3, 33),
           block_under<P>(label<"block size zero, whole blocks of equal tokens">, m, m,
-                         filled<33>(1), filled<33>(1), 0, 33),
+                         filled<D, 33>(1), filled<D, 33>(1), 0, 33),
           block_under<P>(label<"negative block size, whole blocks of equal tokens">, m, m,
-                         filled<33>(1), filled<33>(1), -16, 33)));
+                         filled<D, 33>(1), filled<D, 33>(1), -16, 33)));
 }();
 
 namespace definition {

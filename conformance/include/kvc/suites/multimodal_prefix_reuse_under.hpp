@@ -70,6 +70,8 @@ namespace kvc::suites {
 /// `kvc::fixtures::expected_under` of a written-out exact prefix.
 template <reuse_policy P>
 inline constexpr auto multimodal_prefix_reuse_under_fixtures = [] {
+  // Every value below depends on P through D, so that it is built where the suite is checked.
+  using D = deferred_on<P>;
   using fixtures::filled;
   using fixtures::image_a;
   using fixtures::image_b;
@@ -77,20 +79,20 @@ inline constexpr auto multimodal_prefix_reuse_under_fixtures = [] {
   using fixtures::joined;
   using fixtures::multimodal_under;
   using fixtures::no_items;
-  using item = multimodal_item;
+  using item = fixtures::dependent<D, multimodal_item>;
   constexpr std::string_view m{"vlm"};
   // Text, then an image whose placeholder ids are 9 (or 7: its hash reduced modulo a vocabulary),
   // then text.
-  constexpr auto image_at_16 = joined(filled<16>(1), filled<16>(9), filled<8>(2));
-  constexpr auto image_at_15 = joined(filled<15>(1), filled<16>(9), filled<9>(2));
-  constexpr auto derived_at_16 = joined(filled<16>(1), filled<16>(7), filled<8>(2));
-  constexpr auto ids_all_nine_from_16 = joined(filled<16>(1), filled<24>(9));
-  constexpr auto zeros = filled<40>(0);
+  constexpr auto image_at_16 = joined(filled<D, 16>(1), filled<D, 16>(9), filled<D, 8>(2));
+  constexpr auto image_at_15 = joined(filled<D, 15>(1), filled<D, 16>(9), filled<D, 9>(2));
+  constexpr auto derived_at_16 = joined(filled<D, 16>(1), filled<D, 16>(7), filled<D, 8>(2));
+  constexpr auto ids_all_nine_from_16 = joined(filled<D, 16>(1), filled<D, 24>(9));
+  constexpr auto zeros = filled<D, 40>(0);
   constexpr auto two_images =
-      joined(filled<4>(1), filled<12>(9), filled<4>(2), filled<12>(9), filled<8>(3));
-  constexpr auto short_image = joined(filled<16>(1), filled<4>(9), filled<20>(2));
+      joined(filled<D, 4>(1), filled<D, 12>(9), filled<D, 4>(2), filled<D, 12>(9), filled<D, 8>(3));
+  constexpr auto short_image = joined(filled<D, 16>(1), filled<D, 4>(9), filled<D, 20>(2));
   // An image across the first block boundary (tokens 8 to 23), then text.
-  constexpr auto across = joined(filled<8>(1), filled<16>(9), filled<16>(2));
+  constexpr auto across = joined(filled<D, 8>(1), filled<D, 16>(9), filled<D, 16>(2));
   constexpr auto across_items = items(item{8, 16, image_a});
   constexpr auto differs_at = [across](std::size_t index) {
     auto tokens = across;

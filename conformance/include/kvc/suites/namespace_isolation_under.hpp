@@ -70,6 +70,8 @@ namespace kvc::suites {
 /// result.
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_fixtures = [] {
+  // Every value below depends on P through D, so that it is built where the suite is checked.
+  using D = deferred_on<P>;
   using fixtures::filled;
   using fixtures::same_namespace_under;
   using fixtures::shared_then;
@@ -77,30 +79,30 @@ inline constexpr auto namespace_isolation_under_fixtures = [] {
       fixtures::all_under<P>(namespace_isolation),
       fixtures::mapped(namespace_isolation, fixtures::to_whole_blocks<P>{}),
       boost::hana::make_tuple(
-          same_namespace_under<P>(label<"same namespace, prefix of 15">, shared_then<15, 1>(2),
-                                  shared_then<15, 2>(3), 15),
-          same_namespace_under<P>(label<"same namespace, prefix of 16">, shared_then<16, 1>(2),
-                                  shared_then<16, 2>(3), 16),
-          same_namespace_under<P>(label<"same namespace, prefix of 17">, shared_then<17, 1>(2),
-                                  shared_then<17, 2>(3), 17),
-          same_namespace_under<P>(label<"same namespace, prefix of 31">, shared_then<31, 1>(2),
-                                  shared_then<31, 2>(3), 31),
-          same_namespace_under<P>(label<"same namespace, prefix of 32">, shared_then<32, 1>(2),
-                                  shared_then<32, 2>(3), 32),
-          same_namespace_under<P>(label<"same namespace, prefix of 33">, shared_then<33, 1>(2),
-                                  shared_then<33, 2>(3), 33),
+          same_namespace_under<P>(label<"same namespace, prefix of 15">, shared_then<D, 15, 1>(2),
+                                  shared_then<D, 15, 2>(3), 15),
+          same_namespace_under<P>(label<"same namespace, prefix of 16">, shared_then<D, 16, 1>(2),
+                                  shared_then<D, 16, 2>(3), 16),
+          same_namespace_under<P>(label<"same namespace, prefix of 17">, shared_then<D, 17, 1>(2),
+                                  shared_then<D, 17, 2>(3), 17),
+          same_namespace_under<P>(label<"same namespace, prefix of 31">, shared_then<D, 31, 1>(2),
+                                  shared_then<D, 31, 2>(3), 31),
+          same_namespace_under<P>(label<"same namespace, prefix of 32">, shared_then<D, 32, 1>(2),
+                                  shared_then<D, 32, 2>(3), 32),
+          same_namespace_under<P>(label<"same namespace, prefix of 33">, shared_then<D, 33, 1>(2),
+                                  shared_then<D, 33, 2>(3), 33),
           same_namespace_under<P>(label<"same namespace, request of 16 ends at the prefix">,
-                                  filled<20>(1), filled<16>(1), 16),
+                                  filled<D, 20>(1), filled<D, 16>(1), 16),
           same_namespace_under<P>(label<"same namespace, request of 17 ends at the prefix">,
-                                  filled<20>(1), filled<17>(1), 17),
+                                  filled<D, 20>(1), filled<D, 17>(1), 17),
           same_namespace_under<P>(label<"same namespace, request of 32 ends at the prefix">,
-                                  filled<40>(1), filled<32>(1), 32),
+                                  filled<D, 40>(1), filled<D, 32>(1), 32),
           same_namespace_under<P>(label<"same namespace, request of 33 ends at the prefix">,
-                                  filled<40>(1), filled<33>(1), 33),
+                                  filled<D, 40>(1), filled<D, 33>(1), 33),
           same_namespace_under<P>(label<"same namespace, whole cache of 32 inside a request of 40">,
-                                  filled<32>(1), filled<40>(1), 32),
+                                  filled<D, 32>(1), filled<D, 40>(1), 32),
           same_namespace_under<P>(label<"same namespace, whole cache of 17 inside a request of 18">,
-                                  filled<17>(1), filled<18>(1), 17)));
+                                  filled<D, 17>(1), filled<D, 18>(1), 17)));
 }();
 
 namespace definition {

@@ -69,8 +69,14 @@ template <reuse_policy P, std::size_t Requested = 3, class Suite>
 
 /// `prefix` equal tokens, then `tail` tokens of its own: two sequences sharing exactly `prefix`.
 template <std::size_t Prefix, std::size_t Tail>
-[[nodiscard]] constexpr auto shared_then(int own) noexcept {
+[[nodiscard]] constexpr std::array<int, Prefix + Tail> shared_then(int own) noexcept {
   return join(filled<Prefix>(1), filled<Tail>(own));
+}
+/// `shared_then<Prefix, Tail>(own)`, built where `Deferred` is known (in fixtures that depend on
+/// it).
+template <class Deferred, std::size_t Prefix, std::size_t Tail>
+[[nodiscard]] constexpr std::array<int, Prefix + Tail> shared_then(int own) noexcept {
+  return shared_then<Prefix, Tail>(own);
 }
 
 }  // namespace kvc::fixtures
@@ -87,59 +93,68 @@ namespace kvc::suites {
 /// of a written-out exact prefix.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under_fixtures = [] {
+  // Every value below depends on P through D, so that it is built where the suite is checked.
+  using D = deferred_on<P>;
   using fixtures::shared_then;
   using fixtures::under;
   using fixtures::filled;
   using fixtures::join;
   constexpr std::string_view m{"m"};
-  return fixtures::with_policy<P>(fixtures::all_under<P>(prefix_reuse), boost::hana::make_tuple(
-      // Block boundaries, the request running on past the common prefix.
-      under<P>(label<"prefix of 15, request goes on">, m, m, shared_then<15, 1>(2),
-               shared_then<15, 2>(3), 15),
-      under<P>(label<"prefix of 16, request goes on">, m, m, shared_then<16, 1>(2),
-               shared_then<16, 2>(3), 16),
-      under<P>(label<"prefix of 17, request goes on">, m, m, shared_then<17, 1>(2),
-               shared_then<17, 2>(3), 17),
-      under<P>(label<"prefix of 31, request goes on">, m, m, shared_then<31, 1>(2),
-               shared_then<31, 2>(3), 31),
-      under<P>(label<"prefix of 32, request goes on">, m, m, shared_then<32, 1>(2),
-               shared_then<32, 2>(3), 32),
-      under<P>(label<"prefix of 33, request goes on">, m, m, shared_then<33, 1>(2),
-               shared_then<33, 2>(3), 33),
-      under<P>(label<"prefix of 48, request goes on">, m, m, shared_then<48, 1>(2),
-               shared_then<48, 2>(3), 48),
-      // Requests that end exactly at the common prefix (the cache holds more).
-      under<P>(label<"request of 16 ends at the prefix">, m, m, filled<20>(1), filled<16>(1), 16),
-      under<P>(label<"request of 17 ends at the prefix">, m, m, filled<20>(1), filled<17>(1), 17),
-      under<P>(label<"request of 32 ends at the prefix">, m, m, filled<40>(1), filled<32>(1), 32),
-      under<P>(label<"request of 33 ends at the prefix">, m, m, filled<40>(1), filled<33>(1), 33),
-      // The whole request cached, nothing more.
-      under<P>(label<"whole request of 16 cached">, m, m, filled<16>(1), filled<16>(1), 16),
-      under<P>(label<"whole request of 1 cached">, m, m, filled<1>(1), filled<1>(1), 1),
-      // The whole cache inside a longer request: the recomputed last token is the request's, so
-      // nothing of a cache shorter than the request is given up.
-      under<P>(label<"whole cache of 32 inside a request of 40">, m, m, filled<32>(1),
-               filled<40>(1), 32),
-      under<P>(label<"whole cache of 17 inside a request of 18">, m, m, filled<17>(1),
-               filled<18>(1), 17),
-      // Whole blocks of equal tokens: every namespace shape of the exact suite, so that a policy's
-      // rounding cannot hide a namespace compared wrongly, and a match that resumes after a
-      // mismatch, so that it cannot hide tokens counted past the first mismatch.
-      under<P>(label<"whole blocks in another namespace">, m, "m-lora", filled<33>(1),
-               filled<33>(1), 0),
-      under<P>(label<"whole blocks, different model">, "m1", "m2", filled<33>(1), filled<33>(1),
-               0),
-      under<P>(label<"whole blocks, namespace is a prefix of the other">, m, "m1", filled<33>(1),
-               filled<33>(1), 0),
-      under<P>(label<"whole blocks, namespaces differ in last character">, "lora-a", "lora-b",
-               filled<33>(1), filled<33>(1), 0),
-      under<P>(label<"whole blocks, empty and named namespace">, "", m, filled<33>(1),
-               filled<33>(1), 0),
-      under<P>(label<"whole blocks, empty namespaces are equal">, "", "", filled<33>(1),
-               filled<34>(1), 33),
-      under<P>(label<"equal tokens resume after a mismatch">, m, m,
-               join(filled<16>(1), join(std::array{2}, filled<16>(1))),
-               join(filled<16>(1), join(std::array{3}, filled<16>(1))), 16)));
+  return fixtures::with_policy<P>(
+      fixtures::all_under<P>(prefix_reuse),
+      boost::hana::make_tuple(
+          // Block boundaries, the request running on past the common prefix.
+          under<P>(label<"prefix of 15, request goes on">, m, m, shared_then<D, 15, 1>(2),
+                   shared_then<D, 15, 2>(3), 15),
+          under<P>(label<"prefix of 16, request goes on">, m, m, shared_then<D, 16, 1>(2),
+                   shared_then<D, 16, 2>(3), 16),
+          under<P>(label<"prefix of 17, request goes on">, m, m, shared_then<D, 17, 1>(2),
+                   shared_then<D, 17, 2>(3), 17),
+          under<P>(label<"prefix of 31, request goes on">, m, m, shared_then<D, 31, 1>(2),
+                   shared_then<D, 31, 2>(3), 31),
+          under<P>(label<"prefix of 32, request goes on">, m, m, shared_then<D, 32, 1>(2),
+                   shared_then<D, 32, 2>(3), 32),
+          under<P>(label<"prefix of 33, request goes on">, m, m, shared_then<D, 33, 1>(2),
+                   shared_then<D, 33, 2>(3), 33),
+          under<P>(label<"prefix of 48, request goes on">, m, m, shared_then<D, 48, 1>(2),
+                   shared_then<D, 48, 2>(3), 48),
+          // Requests that end exactly at the common prefix (the cache holds more).
+          under<P>(label<"request of 16 ends at the prefix">, m, m, filled<D, 20>(1),
+                   filled<D, 16>(1), 16),
+          under<P>(label<"request of 17 ends at the prefix">, m, m, filled<D, 20>(1),
+                   filled<D, 17>(1), 17),
+          under<P>(label<"request of 32 ends at the prefix">, m, m, filled<D, 40>(1),
+                   filled<D, 32>(1), 32),
+          under<P>(label<"request of 33 ends at the prefix">, m, m, filled<D, 40>(1),
+                   filled<D, 33>(1), 33),
+          // The whole request cached, nothing more.
+          under<P>(label<"whole request of 16 cached">, m, m, filled<D, 16>(1), filled<D, 16>(1),
+                   16),
+          under<P>(label<"whole request of 1 cached">, m, m, filled<D, 1>(1), filled<D, 1>(1), 1),
+          // The whole cache inside a longer request: the recomputed last token is the request's, so
+          // nothing of a cache shorter than the request is given up.
+          under<P>(label<"whole cache of 32 inside a request of 40">, m, m, filled<D, 32>(1),
+                   filled<D, 40>(1), 32),
+          under<P>(label<"whole cache of 17 inside a request of 18">, m, m, filled<D, 17>(1),
+                   filled<D, 18>(1), 17),
+          // Whole blocks of equal tokens: every namespace shape of the exact suite, so that a
+          // policy's rounding cannot hide a namespace compared wrongly, and a match that resumes
+          // after a mismatch, so that it cannot hide tokens counted past the first mismatch.
+          under<P>(label<"whole blocks in another namespace">, m, "m-lora", filled<D, 33>(1),
+                   filled<D, 33>(1), 0),
+          under<P>(label<"whole blocks, different model">, "m1", "m2", filled<D, 33>(1),
+                   filled<D, 33>(1), 0),
+          under<P>(label<"whole blocks, namespace is a prefix of the other">, m, "m1",
+                   filled<D, 33>(1), filled<D, 33>(1), 0),
+          under<P>(label<"whole blocks, namespaces differ in last character">, "lora-a", "lora-b",
+                   filled<D, 33>(1), filled<D, 33>(1), 0),
+          under<P>(label<"whole blocks, empty and named namespace">, "", m, filled<D, 33>(1),
+                   filled<D, 33>(1), 0),
+          under<P>(label<"whole blocks, empty namespaces are equal">, "", "", filled<D, 33>(1),
+                   filled<D, 34>(1), 33),
+          under<P>(label<"equal tokens resume after a mismatch">, m, m,
+                   join(filled<D, 16>(1), join(fixtures::array<D>(2), filled<D, 16>(1))),
+                   join(filled<D, 16>(1), join(fixtures::array<D>(3), filled<D, 16>(1))), 16)));
 }();
 
 namespace definition {

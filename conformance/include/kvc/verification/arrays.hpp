@@ -18,6 +18,13 @@ template <std::size_t N, class T>
   return out;
 }
 
+/// `[value] * N`, built where `Deferred` is known: `fixtures::filled<D, 16>(1)` in a suite's
+/// fixtures that depend on `D` (the overload above takes the length first).
+template <class Deferred, std::size_t N, class T>
+[[nodiscard]] constexpr std::array<T, N> filled(const T& value) noexcept {
+  return filled<N>(value);
+}
+
 /// `list(range(N))`
 template <std::size_t N>
 [[nodiscard]] constexpr std::array<std::size_t, N> iota() noexcept {
