@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/model/prefix_cache.hpp>
 
 #include "check_options.hpp"
@@ -28,7 +29,9 @@ namespace detail {
 template <class MakeCache>
 struct prefix_cache_session {
   decltype(std::declval<MakeCache&>()()) made;
-  model::prefix_cache model{};
+  // Dependent, so that the model's members are compiled where a check runs
+  // (kvc/detail/deferred.hpp).
+  kvc::detail::dependent_t<MakeCache, model::prefix_cache> model{};
 
   explicit prefix_cache_session(MakeCache& make_cache) : made(make_cache()) {}
 

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <kvc/detail/deferred.hpp>
 #include <kvc/model/slot_allocator.hpp>
 
 #include "check_options.hpp"
@@ -66,7 +67,9 @@ template <class Allocator>
 template <class Fresh>
 struct slot_allocator_session {
   decltype(std::declval<Fresh&>()()) made;
-  model::slot_allocator model;
+  // Dependent, so that the model's members are compiled where a check runs
+  // (kvc/detail/deferred.hpp).
+  kvc::detail::dependent_t<Fresh, model::slot_allocator> model;
 
   explicit slot_allocator_session(Fresh& fresh)
       : made(fresh()), model(observed_value(implementation_of(made).available()).value) {}

@@ -4,6 +4,8 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 
 #include <kvc/detail/deferred.hpp>
 
@@ -54,6 +56,12 @@ template <class T, std::size_t A, std::size_t B>
 /// every file that includes the suite.
 template <class Deferred, class T>
 using dependent = detail::dependent_t<Deferred, T>;
+
+/// The token list of a scenario's operation (`insert_operation`, `allocate_operation`, ...) as a
+/// type that depends on `Deferred`: `insert_operation<fixtures::token_list<Deferred>>(ns, {1, 2})`
+/// in a suite's fixtures is built where the suite is checked.
+template <class Deferred>
+using token_list = dependent<Deferred, std::initializer_list<std::int32_t>>;
 
 /// `std::array{first, rest...}` (every value of one type, as that deduction requires), built
 /// where `Deferred` is known: `fixtures::array<Deferred>(1, 2, 3)` in a suite's fixtures.
