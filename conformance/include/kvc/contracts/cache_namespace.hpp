@@ -49,6 +49,10 @@ template <class Equal>
 struct reuse_if {
   Equal equal;
 
+  constexpr reuse_if() = default;
+  /// `reuse_if(equal)` (not an aggregate: clang 14 has no parenthesized aggregate initialization).
+  constexpr reuse_if(Equal compared) noexcept : equal(compared) {}  // NOLINT: implicit by design
+
   template <class Cached, class Requested>
   constexpr std::size_t operator()(const kvc::cache_namespace& c, const kvc::cache_namespace& r,
                                    const Cached& cached, const Requested& requested) const {
