@@ -59,7 +59,8 @@ struct conformance_report {
   std::vector<fixture_outcome> fixtures;
 
   // The members below are templates whose calls depend on their parameter, so that a file that
-  // includes this header and never looks at a report does not compile them (kvc/detail/deferred.hpp).
+  // includes this header and never looks at a report does not compile them
+  // (kvc/detail/deferred.hpp).
 
   /// True when every fixture passed (and for an empty suite).
   template <class Deferred = void>
