@@ -4,9 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
 #include <string>
 #include <vector>
+
+#include <kvc/verification/report_builder.hpp>
 
 namespace kvc {
 
@@ -48,7 +49,8 @@ struct exploration_report {
 
   /// One line when passed; the counterexample, its fixture line and its test case when failed.
   template <class Deferred = void>
-  friend std::ostream& operator<<(std::ostream& out, const exploration_report& report) {
+  friend std::ostream& operator<<(std::ostream& stream, const exploration_report& report) {
+    detail::report_builder out;
     out << "kvc::explore " << report.suite << ": " << (report.failed ? "FAILED" : "passed")
         << " (seed " << report.seed << ", " << report.cases_run << " cases";
     if (report.not_covered != 0) out << ", " << report.not_covered << " not covered by the profile";
@@ -65,7 +67,7 @@ struct exploration_report {
           << "  as a fixture:\n    " << report.fixture << "\n"
           << "  as a test case:\n" << report.test_case;
     }
-    return out;
+    return stream << out.text;
   }
 };
 

@@ -156,8 +156,8 @@ template <class Pool, class Shadow>
     step.verdict = shadow.reread(request, table_of(pool, request));
   }
   if (step.verdict.ok()) step.verdict = shadow.counted_free(observed_value(pool.free_blocks()).value);
-  if (!step.verdict.ok() && step.verdict.what.find(call_text(op)) == std::string::npos)
-    step.verdict.what = "after " + call_text(op) + ": " + step.verdict.what;
+  if (!step.verdict.ok() && step.verdict.what.find(call_text<Pool>(op)) == std::string::npos)
+    step.verdict.what = "after " + call_text<Pool>(op) + ": " + step.verdict.what;
   return step;
 }
 
@@ -454,7 +454,7 @@ template <class Pool>
                                                        const block_pool_operation& op) {
   const detail::block_pool_step step = detail::run_block_pool_step(pool, shadow, op);
   if (!step.valid)
-    return {detail::call_text(op) +
+    return {detail::call_text<Pool>(op) +
                 " is not a call the adapter has to accept here (a live request allocated again, "
                 "an append or a fork of a request that is not live, a fork into a live child, an "
                 "empty prompt, or a member the pool lacks)",

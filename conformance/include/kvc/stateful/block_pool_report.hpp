@@ -4,9 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
 #include <string>
 #include <vector>
+
+#include <kvc/detail/deferred.hpp>
+#include <kvc/verification/report_builder.hpp>
 
 #include "block_pool_operations.hpp"
 #include "check_options.hpp"
@@ -16,18 +18,20 @@ namespace kvc {
 
 namespace detail {
 
-/// `op` as the scenario suites write it: `kvc::allocate_operation(1, 0, {1, 2, 3})`.
+/// `op` as the scenario suites write it: `kvc::allocate_operation(1, 0, {1, 2, 3})`. (Its types
+/// depend on `Deferred`, so that it is compiled where it is called, not in every including file.)
 template <class Deferred = void>
-[[nodiscard]] std::string operation_literal(const block_pool_operation& op) {
-  std::string tokens = "{";
+[[nodiscard]] std::string operation_literal(const dependent_t<Deferred, block_pool_operation>& op) {
+  using string = dependent_t<Deferred, std::string>;
+  string tokens = "{";
   for (std::size_t i = 0; i < op.tokens.count; ++i)
     tokens += (i == 0 ? "" : ", ") + token_code(op.tokens.storage[i]);
   tokens += "}";
   // Above the largest `long long`, a decimal literal needs its suffix.
-  const auto id_code = [](std::uint64_t id) {
+  const auto id_code = [](dependent_t<Deferred, std::uint64_t> id) {
     return std::to_string(id) + (id > static_cast<std::uint64_t>(INT64_MAX) ? "u" : "");
   };
-  const std::string request = id_code(op.request);
+  const string request = id_code(op.request);
   switch (op.kind) {
     case block_pool_operation_kind::allocate:
       return "kvc::allocate_operation(" + request + ", " + id_code(op.other) + ", " + tokens + ")";
@@ -47,8 +51,8 @@ template <class Deferred = void>
 
 /// `op` as the call it makes on a pool: `allocate(1, 0, {1, 2, 3})`.
 template <class Deferred = void>
-[[nodiscard]] std::string call_text(const block_pool_operation& op) {
-  std::string literal = operation_literal(op);
+[[nodiscard]] std::string call_text(const dependent_t<Deferred, block_pool_operation>& op) {
+  dependent_t<Deferred, std::string> literal = operation_literal<Deferred>(op);
   literal.erase(0, 5);  // "kvc::"
   return literal.replace(literal.find("_operation"), 10, "");
 }
@@ -103,53 +107,61 @@ struct block_pool_report {
 
   /// A doctest test case that replays the shrunk counterexample against `make_pool(...)`, judging
   /// every step with `kvc::check_block_pool_step` and the same shadow. Empty when passed.
+  template <class Deferred = void>
   [[nodiscard]] std::string replay() const {
-    if (passed()) return {};
-    const std::string policy = "kvc::reuse_policy{" + std::to_string(options.policy.block_size) +
-                               ", " + (options.policy.recompute_last_token ? "true" : "false") +
-                               "}";
-    std::string code = "TEST_CASE(\"kvc replay: block pool, seed " + std::to_string(seed) +
-                       "\") {\n  auto pool = make_pool(" +
-                       (factory_takes_geometry
-                            ? std::to_string(num_blocks) + ", " + std::to_string(block_size)
-                            : std::string()) +
-                       ");\n  kvc::block_pool_shadow shadow(" + std::to_string(num_blocks) + ", " +
-                       std::to_string(block_size) + ", " + policy + ", " +
-                       (exact ? "true" : "false") +
-                       (options.max_live_requests != 0
-                            ? ", " + std::to_string(options.max_live_requests)
-                            : std::string()) +
-                       ");\n";
+    // Through a dependent `self`, this is compiled where it is called, not in every including file.
+    const detail::dependent_t<Deferred, block_pool_report>& self = *this;
+    using string = detail::dependent_t<Deferred, std::string>;
+    if (self.passed()) return {};
+    const string policy = "kvc::reuse_policy{" + std::to_string(self.options.policy.block_size) +
+                          ", " + (self.options.policy.recompute_last_token ? "true" : "false") +
+                          "}";
+    string code =
+        "TEST_CASE(\"kvc replay: block pool, seed " + std::to_string(self.seed) +
+        "\") {\n  auto pool = make_pool(" +
+        (self.factory_takes_geometry
+             ? std::to_string(self.num_blocks) + ", " + std::to_string(self.block_size)
+             : string()) +
+        ");\n  kvc::block_pool_shadow shadow(" + std::to_string(self.num_blocks) + ", " +
+        std::to_string(self.block_size) + ", " + policy + ", " + (self.exact ? "true" : "false") +
+        (self.options.max_live_requests != 0 ? ", " + std::to_string(self.options.max_live_requests)
+                                             : string()) +
+        ");\n";
     code += "  for (const kvc::block_pool_operation& op : {";
-    for (std::size_t i = 0; i < operations.size(); ++i)
-      code += std::string(i == 0 ? "" : ",") + "\n           " + detail::operation_literal(operations[i]);
+    for (std::size_t i = 0; i < self.operations.size(); ++i)
+      code += string(i == 0 ? "" : ",") + "\n           " +
+              detail::operation_literal<Deferred>(self.operations[i]);
     code += "}) {\n    const kvc::block_pool_verdict verdict = kvc::check_block_pool_step(" +
-            std::string(through_pointer ? "*pool" : "pool") +
+            string(self.through_pointer ? "*pool" : "pool") +
             ", shadow, op);\n    CHECK_MESSAGE(verdict.ok(), verdict.what);\n  }\n";
     return code + "}\n";
   }
 
   /// Prints the report (see the type's description).
   template <class Deferred = void>
-  friend std::ostream& operator<<(std::ostream& out, const block_pool_report& report) {
+  friend std::ostream& operator<<(std::ostream& stream, const block_pool_report& report) {
+    detail::report_builder out;
     const char* mode = report.exact ? "exact" : "bound";
-    if (report.passed())
-      return out << "kvc::check_block_pool passed: seed " << report.seed << ", "
-                 << report.sequences_run << " sequences, " << report.operations_run
-                 << " operations checked against the KV-content shadow (" << mode << ")\n";
+    if (report.passed()) {
+      out << "kvc::check_block_pool passed: seed " << report.seed << ", " << report.sequences_run
+          << " sequences, " << report.operations_run
+          << " operations checked against the KV-content shadow (" << mode << ")\n";
+      return stream << out.text;
+    }
     out << "kvc::check_block_pool FAILED: seed " << report.seed << ", sequence "
         << report.sequences_to_failure << " of " << report.options.sequences << " ("
         << report.num_blocks << " blocks of " << report.block_size << " tokens, " << mode
         << ") failed after " << report.original_length << " operations; shrunk to "
         << report.shrunk_length() << " in " << report.shrink_runs << " runs\n";
     for (std::size_t i = 0; i < report.shrunk_length(); ++i) {
-      out << "  " << (i + 1) << ". " << detail::call_text(report.operations[i]);
+      out << "  " << (i + 1) << ". " << detail::call_text<Deferred>(report.operations[i]);
       if (i < report.returned.size() && report.returned[i] != "-")
         out << " -> " << report.returned[i];
       out << '\n';
     }
-    return out << "  wrong at " << report.failing_step << ": " << report.message << "\nreplay:\n"
-               << report.replay();
+    out << "  wrong at " << report.failing_step << ": " << report.message << "\nreplay:\n"
+        << report.template replay<Deferred>();
+    return stream << out.text;
   }
 };
 

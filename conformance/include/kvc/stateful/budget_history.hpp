@@ -138,7 +138,8 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
 
 /// Runs `options.threads` threads of `options.operations_per_thread` random `try_reserve` and
 /// `release` calls each on `budget`, which must have none used, and returns what they did. The
-/// threads start together at a gate so that their calls overlap.
+/// threads start together at a gate so that their calls overlap. A thread the system refuses to
+/// start makes no calls; the history holds the others'.
 template <shared_slot_budget Budget>
 [[nodiscard]] budget_history record_budget_history(Budget& budget,
                                                    const budget_recording_options& options = {}) {
@@ -151,16 +152,11 @@ template <shared_slot_budget Budget>
   for (auto& events : per_thread) events.reserve(options.operations_per_thread);
   detail::tick_counter clock;
   detail::start_gate start(options.threads);
-  {
-    // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
-    std::vector<detail::dependent_t<Budget, std::thread>> workers;
-    workers.reserve(options.threads);
-    for (std::size_t t = 0; t < options.threads; ++t)
-      workers.emplace_back([&, t] {
-        detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
-      });
-    for (auto& worker : workers) worker.join();
-  }
+  auto record = [&](std::size_t t) {
+    detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
+  };
+  // A thread that cannot be started records nothing; the others do not wait for it.
+  detail::run_on_threads(options.threads, record, [&](std::size_t) { start.arrive(); });
   history.events.reserve(options.threads * options.operations_per_thread);
   for (const auto& events : per_thread)
     history.events.insert(history.events.end(), events.begin(), events.end());

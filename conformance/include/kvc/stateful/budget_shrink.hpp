@@ -13,7 +13,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <ostream>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -22,6 +21,7 @@
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/budget_reduction.hpp>
 #include <kvc/stateful/linearizability.hpp>
+#include <kvc/verification/report_builder.hpp>
 
 namespace kvc {
 
@@ -214,11 +214,14 @@ template <slot_budget_factory Factory>
 /// Prints the counterexample's calls per thread with their places in the order of invocations
 /// and responses, then why no sequential order explains them; or that every recording passed.
 template <class Deferred = void>
-std::ostream& operator<<(std::ostream& out,
+std::ostream& operator<<(std::ostream& stream,
                          const detail::dependent_t<Deferred, budget_shrink_report>& report) {
-  if (!report.found)
-    return out << "no counterexample: all " << report.recordings
-               << " recorded histories were linearizable\n";
+  detail::report_builder out;
+  if (!report.found) {
+    out << "no counterexample: all " << report.recordings
+        << " recorded histories were linearizable\n";
+    return stream << out.text;
+  }
   out << "counterexample of " << report.calls() << " calls, from a recording of " << report.threads
       << " threads x " << report.operations_per_thread << " calls (" << report.recorded_calls
       << " calls, capacity " << report.history.capacity << "); " << report.recordings
@@ -227,7 +230,8 @@ std::ostream& operator<<(std::ostream& out,
       << "calls per thread, [invoked, responded] in the order of all invocations and responses:\n";
   for (const auto& event : report.history.events)
     detail::print_event<Deferred>(out << "  ", event) << '\n';
-  return out << report.check;
+  detail::print_linearizability<Deferred>(out, report.check);
+  return stream << out.text;
 }
 
 }  // namespace kvc

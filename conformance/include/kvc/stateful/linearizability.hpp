@@ -19,12 +19,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
 #include <vector>
 
 #include <kvc/detail/deferred.hpp>
 #include <kvc/slot_budget.hpp>
 #include <kvc/stateful/budget_history.hpp>
+#include <kvc/verification/report_builder.hpp>
 
 namespace kvc {
 
@@ -318,7 +318,7 @@ template <class Deferred = void>
 
 namespace detail {
 template <class Deferred = void>
-std::ostream& print_event(std::ostream& out, const dependent_t<Deferred, budget_event>& event) {
+report_builder& print_event(report_builder& out, const dependent_t<Deferred, budget_event>& event) {
   out << "thread " << event.thread << ": "
       << (event.kind == budget_operation_kind::try_reserve ? "try_reserve(" : "release(")
       << event.amount << ") -> ";
@@ -330,11 +330,11 @@ std::ostream& print_event(std::ostream& out, const dependent_t<Deferred, budget_
 }
 }  // namespace detail
 
-/// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
-/// not follow it.
+namespace detail {
+/// The text of `kvc::linearizability_report`'s `operator<<`.
 template <class Deferred = void>
-std::ostream& operator<<(std::ostream& out,
-                         const detail::dependent_t<Deferred, linearizability_report>& report) {
+report_builder& print_linearizability(report_builder& out,
+                                      const dependent_t<Deferred, linearizability_report>& report) {
   switch (report.verdict) {
     case linearizability_verdict::linearizable:
       return out << "linearizable (" << report.explored_states << " states explored)\n";
@@ -343,7 +343,7 @@ std::ostream& operator<<(std::ostream& out,
                  << " states was reached\n";
     case linearizability_verdict::malformed_history:
       out << "malformed history: this call responds before it is invoked:\n  ";
-      detail::print_event<Deferred>(out, report.unplaced);
+      print_event<Deferred>(out, report.unplaced);
       return out << '\n';
     case linearizability_verdict::not_linearizable:
       break;
@@ -351,19 +351,28 @@ std::ostream& operator<<(std::ostream& out,
   out << "not linearizable against kvc::slot_budget(" << report.capacity << ") ("
       << report.explored_states << " states explored)\n"
       << "longest linearizable prefix (" << report.longest_prefix.size() << " calls):\n";
-  for (const auto& event : report.longest_prefix)
-    detail::print_event<Deferred>(out << "  ", event) << '\n';
-  const auto specified =
-      detail::specify(report.capacity, report.used_after_prefix, report.unplaced);
-  detail::print_event<Deferred>(out << "then, with used() == " << report.used_after_prefix
-                                    << ", no call can be placed before this one returns:\n  ",
-                                report.unplaced);
+  for (const auto& event : report.longest_prefix) print_event<Deferred>(out << "  ", event) << '\n';
+  const auto specified = specify(report.capacity, report.used_after_prefix, report.unplaced);
+  print_event<Deferred>(out << "then, with used() == " << report.used_after_prefix
+                            << ", no call can be placed before this one returns:\n  ",
+                        report.unplaced);
   out << "\n  kvc::slot_budget would return ";
   if (report.unplaced.kind == budget_operation_kind::try_reserve)
     out << specified.result;
   else
     out << (specified.result != 0 ? "true" : "false");
   return out << " here\n";
+}
+}  // namespace detail
+
+/// Prints the verdict and, for a failure, the longest linearizable prefix and the call that could
+/// not follow it.
+template <class Deferred = void>
+std::ostream& operator<<(std::ostream& stream,
+                         const detail::dependent_t<Deferred, linearizability_report>& report) {
+  detail::report_builder out;
+  detail::print_linearizability<Deferred>(out, report);
+  return stream << out.text;
 }
 
 }  // namespace kvc

@@ -6,10 +6,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <kvc/detail/deferred.hpp>
+#include <kvc/verification/report_builder.hpp>
 
 #include "check_options.hpp"
 #include "operation_text.hpp"
@@ -74,40 +76,49 @@ struct stateful_report {
   /// A doctest test case that replays the shrunk counterexample against `make_cache()` (or
   /// `make_allocator()`), checking every observed operation against the model's value. Empty when
   /// passed.
+  template <class Deferred = void>
   [[nodiscard]] std::string replay() const {
-    if (passed()) return {};
-    const bool cache = subject == stateful_subject::prefix_cache;
-    const std::string object = cache ? (through_pointer ? "cache->" : "cache.")
-                                     : (through_pointer ? "allocator->" : "allocator.");
-    std::string code = "TEST_CASE(\"kvc replay: " + std::string(cache ? "prefix cache" : "slot allocator") +
-                       ", seed " + std::to_string(seed) + "\") {\n";
+    // Through a dependent `self`, this is compiled where it is called, not in every including file.
+    const detail::dependent_t<Deferred, stateful_report>& self = *this;
+    using string = detail::dependent_t<Deferred, std::string>;
+    if (self.passed()) return {};
+    const bool cache = self.subject == stateful_subject::prefix_cache;
+    const string object = cache ? (self.through_pointer ? "cache->" : "cache.")
+                                : (self.through_pointer ? "allocator->" : "allocator.");
+    string code = "TEST_CASE(\"kvc replay: " + string(cache ? "prefix cache" : "slot allocator") +
+                  ", seed " + std::to_string(self.seed) + "\") {\n";
     if (cache)
       code += "  auto cache = make_cache();\n";
     else
       code += "  auto allocator = make_allocator(" +
-              (factory_takes_capacity ? std::to_string(options.capacity) : std::string()) + ");\n";
-    for (std::size_t i = 0; i < shrunk_length(); ++i) code += "  " + replay_line(i, object) + "\n";
+              (self.factory_takes_capacity ? std::to_string(self.options.capacity) : string()) +
+              ");\n";
+    for (std::size_t i = 0; i < self.shrunk_length(); ++i)
+      code += "  " + self.template replay_line<Deferred>(i, object) + "\n";
     return code + "}\n";
   }
 
   /// Prints the report (see the type's description).
   template <class Deferred = void>
-  friend std::ostream& operator<<(std::ostream& out, const stateful_report& report) {
+  friend std::ostream& operator<<(std::ostream& stream, const stateful_report& report) {
+    detail::report_builder out;
     const char* name = report.subject == stateful_subject::prefix_cache ? "kvc::check_prefix_cache"
                                                                         : "kvc::check_slot_allocator";
     const char* mode = report.subject == stateful_subject::slot_allocator || report.options.exact
                            ? "exact"
                            : "bound";
-    if (report.passed())
-      return out << name << " passed: seed " << report.seed << ", " << report.sequences_run
-                 << " sequences, " << report.operations_run << " operations checked against the model ("
-                 << mode << ")\n";
+    if (report.passed()) {
+      out << name << " passed: seed " << report.seed << ", " << report.sequences_run
+          << " sequences, " << report.operations_run << " operations checked against the model ("
+          << mode << ")\n";
+      return stream << out.text;
+    }
     out << name << " FAILED: seed " << report.seed << ", sequence " << report.sequences_to_failure
         << " of " << report.options.sequences << " failed after " << report.original_length
         << " operations; shrunk to " << report.shrunk_length() << " in " << report.shrink_runs
         << " runs (run again with the same options to reproduce)\n";
     for (std::size_t i = 0; i < report.shrunk_length(); ++i) {
-      out << "  " << (i + 1) << ". " << report.call(i, "");
+      out << "  " << (i + 1) << ". " << report.template call<Deferred>(i, "");
       if (i + 1 == report.failing_step) {
         out << " returned " << report.actual << ", expected ";
         if (report.exact)
@@ -117,26 +128,33 @@ struct stateful_report {
       }
       out << '\n';
     }
-    return out << "replay:\n" << report.replay();
+    out << "replay:\n" << report.template replay<Deferred>();
+    return stream << out.text;
   }
 
  private:
+  template <class Deferred>
   [[nodiscard]] std::string call(std::size_t i, std::string_view object) const {
-    return subject == stateful_subject::prefix_cache ? detail::call_code(cache_operations[i], object)
-                                                     : detail::call_code(allocator_operations[i], object);
+    const detail::dependent_t<Deferred, stateful_report>& self = *this;
+    return self.subject == stateful_subject::prefix_cache
+               ? detail::call_code(self.cache_operations[i], object)
+               : detail::call_code(self.allocator_operations[i], object);
   }
 
   /// Step `i` as a statement: an observed call is checked against the model's value, as a bound
   /// when the check was one.
+  template <class Deferred>
   [[nodiscard]] std::string replay_line(std::size_t i, std::string_view object) const {
-    const std::string expression = call(i, object);
-    if (i >= observed.size() || !observed[i].observed) return expression + ";";
-    const std::int64_t value = observed[i].value;
-    if (subject == stateful_subject::slot_allocator &&
-        allocator_operations[i].kind == allocator_operation_kind::try_reserve)
+    const detail::dependent_t<Deferred, stateful_report>& self = *this;
+    using string = detail::dependent_t<Deferred, std::string>;
+    const string expression = self.template call<Deferred>(i, object);
+    if (i >= self.observed.size() || !self.observed[i].observed) return expression + ";";
+    const std::int64_t value = self.observed[i].value;
+    if (self.subject == stateful_subject::slot_allocator &&
+        self.allocator_operations[i].kind == allocator_operation_kind::try_reserve)
       return value != 0 ? "CHECK(" + expression + ");" : "CHECK_FALSE(" + expression + ");";
-    if (exact) return "CHECK(" + expression + " == " + std::to_string(value) + ");";
-    const bool below_zero = i + 1 == failing_step && actual < 0;
+    if (self.exact) return "CHECK(" + expression + " == " + std::to_string(value) + ");";
+    const bool below_zero = i + 1 == self.failing_step && self.actual < 0;
     return below_zero ? "CHECK(" + expression + " >= 0);"
                       : "CHECK(" + expression + " <= " + std::to_string(value) + ");";
   }

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <algorithm>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -24,6 +23,7 @@
 #include <kvc/exploration/engine_profile.hpp>
 
 #include "checks.hpp"
+#include "report_builder.hpp"
 #include "results.hpp"
 #include "text.hpp"
 
@@ -99,7 +99,8 @@ struct conformance_report {
 
   /// Prints the records' Markdown table: one row per fixture, Passed, Failed or Skipped.
   template <class Deferred = void>
-  friend std::ostream& operator<<(std::ostream& out, const conformance_report& report) {
+  friend std::ostream& operator<<(std::ostream& stream, const conformance_report& report) {
+    detail::report_builder out;
     out << "| Boundary fixture | Actual | Expected | Outcome |\n|---|---|---|---|\n";
     for (const auto& f : report.fixtures) {
       // Lists are code spans, as in the records.
@@ -122,7 +123,7 @@ struct conformance_report {
     if (const std::size_t skipped = report.skipped(); skipped != 0)
       out << "\n" << skipped << " of " << report.fixtures.size()
           << " fixtures skipped: forms the implementation does not take\n";
-    return out;
+    return stream << out.text;
   }
 };
 
