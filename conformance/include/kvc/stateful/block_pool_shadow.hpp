@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +33,8 @@
 
 #include <kvc/detail/deferred.hpp>
 #include <kvc/reuse_policy.hpp>
+
+#include "sorted_map.hpp"
 
 namespace kvc {
 
@@ -546,8 +547,10 @@ class basic_block_pool_shadow {
   reuse_policy policy_;
   bool exact_;
   std::size_t max_live_requests_;
-  std::map<std::int64_t, shadow_block> blocks_{};
-  std::map<std::uint64_t, live_request> live_{};
+  // Ordered by id, as the shadow's answers list them. No reference into either map is held
+  // across an insertion into it (kvc/stateful/sorted_map.hpp).
+  detail::sorted_map<kvc::detail::dependent_t<Deferred, std::int64_t>, shadow_block> blocks_{};
+  detail::sorted_map<kvc::detail::dependent_t<Deferred, std::uint64_t>, live_request> live_{};
   std::size_t held_ = 0;
 };
 
