@@ -23,13 +23,13 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
 #include "host_device.hpp"
 #include "position_components.hpp"
+#include "detail/errc.hpp"
 #include "detail/position_runs.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"

@@ -9,13 +9,13 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 #include "bounded_list.hpp"
 #include "concepts.hpp"
 #include "host_device.hpp"
 #include "row_length.hpp"
+#include "detail/errc.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"
 

@@ -13,12 +13,12 @@
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 #include "concepts.hpp"
 #include "host_device.hpp"
 #include "row_length.hpp"
+#include "detail/errc.hpp"
 #include "detail/positions.hpp"
 #include "detail/ranges.hpp"
 #include "detail/runs.hpp"

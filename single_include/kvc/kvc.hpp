@@ -1157,7 +1157,6 @@ KVC_INLINE_VARIABLE constexpr multimodal_prefix_length_fn multimodal_prefix_leng
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 
@@ -1238,6 +1237,22 @@ struct position_components {
 
 }  // namespace kvc
 // ---- end kvc/position_components.hpp
+
+// ---- begin kvc/detail/errc.hpp
+// kvc/detail/errc.hpp - `std::errc`, which the run-time contracts return, and as little else of
+// <system_error> as the standard library allows.
+//
+// libstdc++ defines `std::errc` in <bits/error_constants.h>, which its <system_error> includes
+// along with error categories, codes and <stdexcept>; on libstdc++ 12 those cost a translation unit
+// that includes kvc/conformance.hpp about 45 M of g++'s instructions, more than all of <optional>.
+// With libstdc++ only the enumeration is included; with any other standard library, <system_error>.
+
+#if defined(__GLIBCXX__) && __has_include(<bits/error_constants.h>)
+#include <bits/error_constants.h>
+#else
+#include <system_error>
+#endif
+// ---- end kvc/detail/errc.hpp
 
 // ---- begin kvc/detail/position_runs.hpp
 // kvc/detail/position_runs.hpp - the sequence loop of packed position ids: where a sequence starts
@@ -1918,7 +1933,6 @@ struct row_length {
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 
@@ -2033,7 +2047,6 @@ KVC_INLINE_VARIABLE constexpr segment_offsets_fn segment_offsets{};
 #include <array>
 #include <cstddef>
 #include <limits>
-#include <system_error>
 #include <utility>
 
 
