@@ -47,6 +47,9 @@ struct budget_history {
   std::size_t capacity = 0;
   /// The calls, in any order.
   std::vector<budget_event> events;
+  /// How many of the threads asked for the system refused to start (`kvc::record_budget_history`):
+  /// they made no calls, so the history exercised that many fewer threads. 0 normally.
+  std::size_t threads_refused = 0;
 };
 
 /// A budget with the API of `kvc::concurrent_slot_budget`, called from many threads at once.
@@ -139,7 +142,7 @@ void record_thread(Budget& budget, std::size_t thread, const budget_recording_op
 /// Runs `options.threads` threads of `options.operations_per_thread` random `try_reserve` and
 /// `release` calls each on `budget`, which must have none used, and returns what they did. The
 /// threads start together at a gate so that their calls overlap. A thread the system refuses to
-/// start makes no calls; the history holds the others'.
+/// start makes no calls: the history holds the others' and counts it in `threads_refused`.
 template <shared_slot_budget Budget>
 [[nodiscard]] budget_history record_budget_history(Budget& budget,
                                                    const budget_recording_options& options = {}) {
@@ -156,7 +159,9 @@ template <shared_slot_budget Budget>
     detail::record_thread(budget, t, options, max_amount, clock, start, per_thread[t]);
   };
   // A thread that cannot be started records nothing; the others do not wait for it.
-  detail::run_on_threads(options.threads, record, [&](std::size_t) { start.arrive(); });
+  const std::size_t ran =
+      detail::run_on_threads(options.threads, record, [&](std::size_t) noexcept { start.arrive(); });
+  history.threads_refused = options.threads - ran;
   history.events.reserve(options.threads * options.operations_per_thread);
   for (const auto& events : per_thread)
     history.events.insert(history.events.end(), events.begin(), events.end());

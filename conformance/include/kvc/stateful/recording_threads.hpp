@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#if defined(__unix__) || defined(__APPLE__)
+#if (defined(__unix__) || defined(__APPLE__)) && __has_include(<pthread.h>)
 #include <pthread.h>
 #define KVC_DETAIL_POSIX_THREADS 1
 #else
@@ -73,8 +73,9 @@ class start_gate {
 };
 
 /// Runs `body(i)` for every `i` in [0, count), each on a thread of its own, and returns once all
-/// have returned. A thread the system refuses to start is skipped: `skipped(i)` is called for it
-/// instead, on the calling thread, and the others still run. Returns how many threads ran.
+/// have returned. A thread the system refuses to start is skipped: `skipped(i)`, which must not
+/// throw, is called for it instead, on the calling thread, and the others still run. Returns how
+/// many threads ran.
 template <class Body, class Skipped>
 std::size_t run_on_threads(std::size_t count, Body& body, Skipped&& skipped) {
 #if KVC_DETAIL_POSIX_THREADS
@@ -104,12 +105,21 @@ std::size_t run_on_threads(std::size_t count, Body& body, Skipped&& skipped) {
   return ran;
 #else
   // std::thread, not std::jthread: libc++ 19 still ships jthread as experimental.
-  static_cast<void>(skipped);
   std::vector<dependent_t<Body, std::thread>> threads;
   threads.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) threads.emplace_back([&body, i] { body(i); });
+  for (std::size_t i = 0; i < count; ++i) {
+#if defined(__cpp_exceptions)
+    try {
+      threads.emplace_back([&body, i] { body(i); });
+    } catch (...) {  // std::system_error: the system refused the thread
+      skipped(i);
+    }
+#else
+    threads.emplace_back([&body, i] { body(i); });
+#endif
+  }
   for (auto& thread : threads) thread.join();
-  return count;
+  return threads.size();
 #endif
 }
 

@@ -41,7 +41,9 @@ struct report_builder {
     text += more;
     return *this;
   }
-  report_builder& operator<<(char c) {
+  // A template, so that `bool`, floating-point values and enumerations do not convert to `char`.
+  template <std::same_as<char> Char>
+  report_builder& operator<<(Char c) {
     text += c;
     return *this;
   }
