@@ -101,7 +101,7 @@ template <class Pool, class Shadow>
       std::vector<std::int64_t> table;
       if (hit) table = table_of(pool, op.request);
       step.returned = hit ? std::to_string(*hit) + " cached tokens, blocks " + ids_text(table) : "refused";
-      step.verdict = shadow.allocated(op.request, op.other, op.token_span(), hit, table);
+      step.verdict = shadow.allocated(op.request, op.other, op.template token_span<Pool>(), hit, table);
       break;
     }
     case block_pool_operation_kind::append: {
@@ -113,7 +113,7 @@ template <class Pool, class Shadow>
       }
       const std::vector<std::int64_t> table = table_of(pool, op.request);
       step.returned = (admitted ? "admitted, blocks " : "refused, blocks ") + ids_text(table);
-      step.verdict = shadow.appended(op.request, op.token_span(), admitted, table);
+      step.verdict = shadow.appended(op.request, op.template token_span<Pool>(), admitted, table);
       break;
     }
     case block_pool_operation_kind::free:

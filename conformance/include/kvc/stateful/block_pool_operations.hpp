@@ -157,7 +157,7 @@ concept takes_token_span = requires(Pool& pool, std::span<const std::int32_t> to
 template <class Pool>
 [[nodiscard]] constexpr auto pool_tokens(const block_pool_operation& op) {
   if constexpr (takes_token_span<Pool>)
-    return op.token_span();
+    return op.template token_span<Pool>();
   else
     return std::vector<std::int32_t>(op.tokens.begin(), op.tokens.end());
 }

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <kvc/detail/deferred.hpp>
+
 #include "check_options.hpp"
 #include "operations.hpp"
 #include "seeded_random.hpp"
@@ -30,12 +32,14 @@ template <class Session, class Operation, class Fresh>
 [[nodiscard]] step_failure run_operations(Fresh& fresh, const std::vector<Operation>& operations,
                                           const check_options& options, bool exact,
                                           std::vector<observation>* observed = nullptr) {
+  // Through a dependent pointer: std::vector's members are compiled where a check runs.
+  kvc::detail::dependent_t<Session, std::vector<observation>>* const observations = observed;
   Session session(fresh);
   for (std::size_t i = 0; i < operations.size(); ++i) {
     observation actual{};
     observation expected{};
     session.step(operations[i], options, actual, expected);
-    if (observed != nullptr) observed->push_back(expected);
+    if (observations != nullptr) observations->push_back(expected);
     if (!agrees(actual, expected, exact)) return {true, i, actual.value, expected.value};
   }
   return {};

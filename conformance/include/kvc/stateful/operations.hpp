@@ -222,7 +222,7 @@ template <class Cache>
 constexpr observation apply_operation(Cache& cache, const cache_operation& op) {
   switch (op.kind) {
     case cache_operation_kind::insert:
-      static_cast<void>(cache.insert(op.ns, op.token_span()));
+      static_cast<void>(cache.insert(op.ns, op.template token_span<Cache>()));
       return {};
     case cache_operation_kind::erase:
       static_cast<void>(cache.erase(op.ns));
@@ -230,7 +230,7 @@ constexpr observation apply_operation(Cache& cache, const cache_operation& op) {
     case cache_operation_kind::lookup:
       break;
   }
-  return detail::observed_value(cache.lookup(op.ns, op.token_span()));
+  return detail::observed_value(cache.lookup(op.ns, op.template token_span<Cache>()));
 }
 
 /// Applies `op` to `allocator` (an engine's, or `kvc::model::slot_allocator`) and returns what it

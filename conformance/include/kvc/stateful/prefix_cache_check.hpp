@@ -40,7 +40,7 @@ struct prefix_cache_session {
     actual = apply_operation(implementation_of(made), op);
     switch (op.kind) {
       case cache_operation_kind::insert:
-        static_cast<void>(model.insert(op.ns, op.token_span()));
+        static_cast<void>(model.insert(op.ns, op.template token_span<MakeCache>()));
         break;
       case cache_operation_kind::erase:
         static_cast<void>(model.erase(op.ns));

@@ -52,8 +52,9 @@ using implementation_made_by =
 /// `std::span<const std::int32_t>`.
 template <class Cache>
 concept scenario_cache = requires(Cache& cache, const cache_operation& op) {
-  cache.insert(op.ns, op.token_span());
-  requires std::integral<std::remove_cvref_t<decltype(cache.lookup(op.ns, op.token_span()))>>;
+  cache.insert(op.ns, op.template token_span<Cache>());
+  requires std::integral<
+      std::remove_cvref_t<decltype(cache.lookup(op.ns, op.template token_span<Cache>()))>>;
   cache.erase(op.ns);
 };
 
