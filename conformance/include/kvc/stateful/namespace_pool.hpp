@@ -16,11 +16,20 @@
 #include <cstddef>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/detail/deferred.hpp>
 
 namespace kvc::detail {
 
 /// The pool; the first is the one the shrinker replaces others by.
-inline constexpr std::array<cache_namespace, 11> namespace_pool{{
+/// How many namespaces `namespace_pool` holds.
+inline constexpr std::size_t namespace_pool_size = 11;
+
+// The pools are variable templates over `Deferred`, of a type that depends on it, so that their 43
+// namespaces are constant-evaluated where a generator uses them, not in every file that includes
+// this header (g++ 12: 38 M instructions there).
+template <class Deferred = void>
+inline constexpr std::array<dependent_t<Deferred, cache_namespace>, namespace_pool_size>
+    namespace_pool{{
     {"llama-3-8b", "", 0, ""},
     {"llama-3-8b", "sql-lora", 1, ""},
     {"llama-3-8b", "sql-lora", 2, ""},  // the same adapter, reloaded
@@ -36,7 +45,7 @@ inline constexpr std::array<cache_namespace, 11> namespace_pool{{
 
 /// For each namespace of the pool, the indices of its neighbours: those that differ from it in one
 /// field, or alias it when fields are concatenated. At most 4; unused entries repeat the first.
-inline constexpr std::array<std::array<std::size_t, 4>, namespace_pool.size()> namespace_neighbours{{
+inline constexpr std::array<std::array<std::size_t, 4>, namespace_pool_size> namespace_neighbours{{
     {6, 1, 10, 6},
     {2, 3, 4, 5},
     {1, 1, 1, 1},
@@ -52,7 +61,8 @@ inline constexpr std::array<std::array<std::size_t, 4>, namespace_pool.size()> n
 
 /// Tenants of one base model, differing in their salt only: enough namespaces that a key hashed
 /// into 8 bits collides in most runs.
-inline constexpr std::array<cache_namespace, 32> tenant_pool{{
+template <class Deferred = void>
+inline constexpr std::array<dependent_t<Deferred, cache_namespace>, 32> tenant_pool{{
     {"llama-3-8b", "", 0, "t00"}, {"llama-3-8b", "", 0, "t01"}, {"llama-3-8b", "", 0, "t02"},
     {"llama-3-8b", "", 0, "t03"}, {"llama-3-8b", "", 0, "t04"}, {"llama-3-8b", "", 0, "t05"},
     {"llama-3-8b", "", 0, "t06"}, {"llama-3-8b", "", 0, "t07"}, {"llama-3-8b", "", 0, "t08"},
@@ -67,10 +77,11 @@ inline constexpr std::array<cache_namespace, 32> tenant_pool{{
 }};
 
 /// The index of `ns` in the pool; the pool's size when it is not there.
+template <class Deferred = void>
 [[nodiscard]] constexpr std::size_t namespace_index(const cache_namespace& ns) noexcept {
-  for (std::size_t i = 0; i < namespace_pool.size(); ++i)
-    if (namespace_pool[i] == ns) return i;
-  return namespace_pool.size();
+  for (std::size_t i = 0; i < namespace_pool_size; ++i)
+    if (namespace_pool<Deferred>[i] == ns) return i;
+  return namespace_pool_size;
 }
 
 }  // namespace kvc::detail

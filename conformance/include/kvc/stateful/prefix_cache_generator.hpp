@@ -51,12 +51,12 @@ class basic_prefix_cache_generator {
 
   cache_operation insert() {
     cache_operation op{cache_operation_kind::insert, {}, {}};
-    if (erased_ < namespace_pool.size() && random_.percent(60)) {
+    if (erased_ < namespace_pool_size && random_.percent(60)) {
       // Erase, then re-insert: the namespace must start empty again, not resurrect old entries.
-      op.ns = namespace_pool[erased_];
+      op.ns = namespace_pool<Deferred>[erased_];
       op.tokens = inserted_.empty() || random_.percent(30) ? fresh_tokens()
                                                            : derived_tokens(earlier().tokens);
-      erased_ = namespace_pool.size();
+      erased_ = namespace_pool_size;
     } else if (inserted_.empty() || random_.percent(35)) {
       op.ns = any_namespace();
       op.tokens = fresh_tokens();
@@ -85,8 +85,8 @@ class basic_prefix_cache_generator {
   cache_operation erase() {
     const cache_namespace ns = random_.percent(85)
                                    ? earlier().ns
-                                   : namespace_pool[random_.below(namespace_pool.size())];
-    erased_ = namespace_index(ns);
+                                   : namespace_pool<Deferred>[random_.below(namespace_pool_size)];
+    erased_ = namespace_index<Deferred>(ns);
     return erase_operation(ns);
   }
 
@@ -97,16 +97,16 @@ class basic_prefix_cache_generator {
                                     std::size_t neighbour) {
     const std::size_t roll = random_.below(100);
     if (roll < same) return ns;
-    const std::size_t index = namespace_index(ns);
-    if (roll < same + neighbour && index < namespace_pool.size())
-      return namespace_pool[namespace_neighbours[index][random_.below(4)]];
+    const std::size_t index = namespace_index<Deferred>(ns);
+    if (roll < same + neighbour && index < namespace_pool_size)
+      return namespace_pool<Deferred>[namespace_neighbours[index][random_.below(4)]];
     return any_namespace();
   }
 
   /// One of the pool mostly, a tenant sometimes.
   cache_namespace any_namespace() {
-    if (random_.percent(25)) return tenant_pool[random_.below(tenant_pool.size())];
-    return namespace_pool[random_.below(namespace_pool.size())];
+    if (random_.percent(25)) return tenant_pool<Deferred>[random_.below(tenant_pool<Deferred>.size())];
+    return namespace_pool<Deferred>[random_.below(namespace_pool_size)];
   }
 
   /// Mostly a small alphabet, so that sequences share prefixes; sometimes the extremes of int32.
@@ -210,7 +210,7 @@ class basic_prefix_cache_generator {
   seeded_random random_;
   std::size_t block_;
   std::vector<cache_operation> inserted_;
-  std::size_t erased_ = namespace_pool.size();
+  std::size_t erased_ = namespace_pool_size;
 };
 
 /// kvc's prefix cache generator (see basic_prefix_cache_generator).

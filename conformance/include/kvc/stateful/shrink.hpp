@@ -50,9 +50,9 @@ void simpler_operations(const cache_operation& op, Emit&& emit) {
     fewer.tokens.count = n - 1;
     emit(fewer);
   }
-  if (!(op.ns == namespace_pool[0])) {
+  if (!(op.ns == namespace_pool<Emit>[0])) {
     cache_operation first = op;
-    first.ns = namespace_pool[0];
+    first.ns = namespace_pool<Emit>[0];
     emit(first);
   }
   for (std::size_t i = 0; i < n; ++i) {
