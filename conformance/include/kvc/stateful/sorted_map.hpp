@@ -9,7 +9,6 @@
 // survives one.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>

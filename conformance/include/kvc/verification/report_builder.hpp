@@ -3,14 +3,14 @@
 // std::ostream.
 //
 // The reports (kvc::conformance_report, kvc::exploration_report, kvc::stateful_report, ...) print
-// to a std::ostream, but none of them includes <ostream>: on libstdc++ 12 that header costs a file
-// that includes kvc/conformance.hpp about as much as every contract in it (0.5 G of g++'s 3.6 G
-// instructions). Each report builds its text here, with the inserter's defaults (integers in
-// decimal, characters as themselves), and inserts it with std::string's inserter, which libstdc++
-// declares and defines in <string> over its out-of-line __ostream_insert. So `std::cout << report`
-// and doctest's `INFO(report)` work in a file that declares std::ostream and nothing more, as
-// doctest's header does. libc++ defines that inserter only in <ostream>, so there (and with any
-// other standard library) <ostream> is included.
+// to a std::ostream, but none of them includes <ostream>: on libstdc++ 12 that header (with the
+// rest of what std::thread brought, kvc/stateful/recording_threads.hpp) cost a file that includes
+// kvc/conformance.hpp 0.25 G of g++'s 3.6 G instructions. Each report builds its text here, with
+// the inserter's defaults (integers in decimal, characters as themselves), and inserts it with
+// std::string's inserter, which libstdc++ declares and defines in <string> over its out-of-line
+// __ostream_insert. So `std::cout << report` and doctest's `INFO(report)` work in a file that
+// declares std::ostream and nothing more, as doctest's header does. libc++ defines that inserter
+// only in <ostream>, so there (and with any other standard library) <ostream> is included.
 #pragma once
 
 #include <version>  // identifies the standard library
