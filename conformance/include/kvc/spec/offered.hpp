@@ -1,0 +1,405 @@
+// kvc/spec/offered.hpp - the forms in which a fixture's or a generated case's arguments are
+// offered to an implementation, so that an engine's own signature is checked as it is.
+//
+// An argument is one of:
+//   - an integer sequence: `kvc::sequence<E>` in a table, `std::vector<E>` in a generated case;
+//   - a sequence of other values (multimodal items): `kvc::bounded_list<V, K>` or `std::vector<V>`;
+//   - a string namespace: `std::string_view` in a table, `std::string` in a generated case;
+//   - a structured namespace: `kvc::cache_namespace`, or `kvc::owning_cache_namespace`;
+//   - an integer, or any other value: offered as it is.
+// The forms, tried in order until the implementation is callable with every argument: string
+// namespaces as `std::string_view`, then `const std::string&`, then a `kvc::cache_namespace`
+// naming that model; with each, integer sequences as `std::span<const E>`, then converted to
+// `std::span<const T>` for every standard integer type T, then as `const std::vector<T>&`, and
+// last as `std::span<const T>` beside other sequences as `const std::vector<V>&`. A conversion is
+// exact or refused: a value that T cannot hold makes the call "not representable", never narrowed.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kvc/bounded_list.hpp>
+#include <kvc/cache_namespace_view.hpp>
+#include <kvc/detail/equal.hpp>
+#include <kvc/spec/fixture_namespace.hpp>
+#include <kvc/spec/fixture_text.hpp>
+#include <kvc/spec/owned.hpp>
+#include <kvc/spec/sequence.hpp>
+
+namespace kvc {
+struct owning_cache_namespace;
+}  // namespace kvc
+
+namespace kvc::detail {
+
+template <class... T>
+struct type_list {};
+
+/// The integer types a sequence may be converted to, each standard integer type once.
+using offered_integers = type_list<int, long, long long, unsigned, unsigned long, unsigned long long,
+                                   short, unsigned short, signed char, unsigned char>;
+
+// --- Forms ---------------------------------------------------------------------------------------
+
+struct sequence_as_span {};  ///< `std::span<const E>`
+template <class T>
+struct sequence_as_span_of {};  ///< `std::span<const T>`, the values converted to T
+template <class T>
+struct sequence_as_vector_of {};  ///< `const std::vector<T>&`; other sequences `const std::vector<V>&`
+template <class T>
+struct integers_as_span_of_others_as_vector {};  ///< `std::span<const T>`; others as vectors
+
+struct text_as_view {};       ///< `std::string_view`
+struct text_as_string {};     ///< `const std::string&`
+struct text_as_namespace {};  ///< `const kvc::cache_namespace&` with that model
+
+/// A pair of forms: integer sequences as Seq, string namespaces as Text.
+template <class Seq, class Text>
+struct form {
+  using sequence = Seq;
+  using text = Text;
+};
+
+// --- What an argument is ----------------------------------------------------------------------
+
+template <class A>
+struct integer_sequence_of {
+  using type = void;
+};
+template <std::integral E>
+struct integer_sequence_of<sequence<E>> {
+  using type = E;
+};
+template <std::integral E>
+struct integer_sequence_of<std::vector<E>> {
+  using type = E;
+};
+/// The element type of an integer sequence argument, or void.
+template <class A>
+using integer_element_t = typename integer_sequence_of<A>::type;
+
+template <class A>
+struct other_sequence_of {
+  using type = void;
+};
+template <class V, std::size_t K>
+struct other_sequence_of<bounded_list<V, K>> {
+  using type = V;
+};
+template <class V>
+  requires(!std::integral<V>)
+struct other_sequence_of<std::vector<V>> {
+  using type = V;
+};
+/// The element type of a sequence argument of other values (multimodal items), or void.
+template <class A>
+using other_element_t = typename other_sequence_of<A>::type;
+
+template <class A>
+inline constexpr bool is_text = std::is_same_v<A, std::string_view> ||
+                                std::is_same_v<A, fixture_text> || std::is_same_v<A, std::string>;
+
+/// The element type a sequence form converts E to.
+template <class Seq, class E>
+struct converted {
+  using type = E;
+};
+template <class T, class E>
+struct converted<sequence_as_span_of<T>, E> {
+  using type = T;
+};
+template <class T, class E>
+struct converted<sequence_as_vector_of<T>, E> {
+  using type = T;
+};
+template <class T, class E>
+struct converted<integers_as_span_of_others_as_vector<T>, E> {
+  using type = T;
+};
+
+template <class Seq>
+inline constexpr bool as_vector = false;
+template <class T>
+inline constexpr bool as_vector<sequence_as_vector_of<T>> = true;
+
+template <class Seq>
+inline constexpr bool others_as_vector = false;
+template <class T>
+inline constexpr bool others_as_vector<sequence_as_vector_of<T>> = true;
+template <class T>
+inline constexpr bool others_as_vector<integers_as_span_of_others_as_vector<T>> = true;
+
+/// The type an argument of type A is passed as, in form F.
+template <class A, class F>
+struct offered_view {
+  using type = const A&;
+};
+template <class A, class F>
+  requires(!std::is_void_v<integer_element_t<A>>)
+struct offered_view<A, F> {
+  using element = typename converted<typename F::sequence, integer_element_t<A>>::type;
+  using type = std::conditional_t<as_vector<typename F::sequence>, const std::vector<element>&,
+                                  std::span<const element>>;
+};
+template <class A, class F>
+  requires(!std::is_void_v<other_element_t<A>>)
+struct offered_view<A, F> {
+  using type = std::conditional_t<others_as_vector<typename F::sequence>,
+                                  const std::vector<other_element_t<A>>&,
+                                  std::span<const other_element_t<A>>>;
+};
+template <class A, class F>
+  requires is_text<A>
+struct offered_view<A, F> {
+  using type = std::conditional_t<
+      std::is_same_v<typename F::text, text_as_view>, std::string_view,
+      std::conditional_t<std::is_same_v<typename F::text, text_as_string>, const std::string&,
+                         const cache_namespace&>>;
+};
+template <class F>
+struct offered_view<owning_cache_namespace, F> {
+  using type = const cache_namespace&;
+};
+template <class F>
+struct offered_view<fixture_namespace, F> {
+  using type = const cache_namespace&;
+};
+template <class A, class F>
+using offered_view_t = typename offered_view<A, F>::type;
+
+// --- The forms, in the order they are tried ---------------------------------------------------
+
+template <class Text, class Integers>
+struct forms_with_text;
+template <class Text, class... T>
+struct forms_with_text<Text, type_list<T...>> {
+  using type = type_list<form<sequence_as_span, Text>, form<sequence_as_span_of<T>, Text>...,
+                         form<sequence_as_vector_of<T>, Text>...,
+                         form<integers_as_span_of_others_as_vector<T>, Text>...>;
+};
+template <class... Lists>
+struct join_lists;
+template <class... A>
+struct join_lists<type_list<A...>> {
+  using type = type_list<A...>;
+};
+template <class... A, class... B, class... Rest>
+struct join_lists<type_list<A...>, type_list<B...>, Rest...>
+    : join_lists<type_list<A..., B...>, Rest...> {};
+
+/// Every pair of forms, in the order they are tried.
+using all_forms = typename join_lists<typename forms_with_text<text_as_view, offered_integers>::type,
+                                      typename forms_with_text<text_as_string, offered_integers>::type,
+                                      typename forms_with_text<text_as_namespace, offered_integers>::type>::type;
+
+/// No form lets the implementation be called with the arguments.
+struct no_form_fits {};
+
+template <bool Fits, class First, class Next>
+struct first_or_next {
+  using type = First;
+};
+template <class First, class Next>
+struct first_or_next<false, First, Next> {  // only now is the rest of the list tried
+  using type = typename Next::type;
+};
+template <class Impl, class Forms, class... A>
+struct first_fitting {
+  using type = no_form_fits;
+};
+template <class Impl, class First, class... Rest, class... A>
+struct first_fitting<Impl, type_list<First, Rest...>, A...>
+    : first_or_next<std::invocable<const Impl&, offered_view_t<A, First>...>, First,
+                    first_fitting<Impl, type_list<Rest...>, A...>> {};
+
+/// The first form in which `Impl` takes arguments of types `A...`, or `no_form_fits`.
+template <class Impl, class... A>
+using chosen_form = typename first_fitting<Impl, all_forms, A...>::type;
+
+/// Whether `Impl` takes arguments of types `A...` in some form.
+template <class Impl, class... A>
+inline constexpr bool takes = !std::is_same_v<chosen_form<Impl, A...>, no_form_fits>;
+
+// --- Holding an argument in a form for the call --------------------------------------------------
+
+/// Deliberately not `constexpr`: reached when a value does not fit the integer type the
+/// implementation takes, so a constant evaluation stops here and the diagnostic says why.
+template <class ImplementationsType>
+inline void fixture_value_does_not_fit_the_implementations_type() noexcept {}
+
+/// Whether every value of the sequence `a` is a value of T.
+template <class T, class A>
+[[nodiscard]] constexpr bool all_fit(const A& a) noexcept {
+  if constexpr (std::is_same_v<T, integer_element_t<A>>) {
+    return true;
+  } else {
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!std::in_range<T>(integer_value(a[i]))) return false;
+    return true;
+  }
+}
+
+/// Argument `a` held in form F: `view()` is what the implementation is called with, `fits` whether
+/// every value survived the form.
+template <class A, class F>
+struct held {
+  const A& value;
+  bool fits = true;
+  constexpr explicit held(const A& a) noexcept : value(a) {}
+  [[nodiscard]] constexpr const A& view() const noexcept { return value; }
+};
+
+template <class A, class F>
+  requires(!std::is_void_v<integer_element_t<A>>)
+struct held<A, F> {
+  using E = integer_element_t<A>;
+  using T = typename converted<typename F::sequence, E>::type;
+  static constexpr bool vector = as_vector<typename F::sequence>;
+  // A run-time sequence already in the form offered is passed as it is; anything else is copied.
+  static constexpr bool copied = !(std::is_same_v<A, std::vector<E>> && std::is_same_v<T, E>);
+  using storage = std::conditional_t<!copied, const A&,
+                                     std::conditional_t<vector, std::vector<T>, owned<T>>>;
+
+  bool fits;
+  storage stored;
+
+  constexpr explicit held(const A& a) : fits(all_fit<T>(a)), stored(make(a)) {}
+
+  [[nodiscard]] constexpr offered_view_t<A, F> view() const noexcept {
+    if constexpr (!copied || vector)
+      return stored;
+    else
+      return stored.view();
+  }
+
+ private:
+  static constexpr storage make(const A& a) {
+    if constexpr (!copied) {
+      return a;
+    } else if constexpr (vector) {
+      std::vector<T> out;
+      out.reserve(a.size());
+      for (std::size_t i = 0; i < a.size(); ++i) out.push_back(static_cast<T>(a[i]));
+      return out;
+    } else {
+      return storage(a);
+    }
+  }
+};
+
+template <class A, class F>
+  requires(!std::is_void_v<other_element_t<A>>)
+struct held<A, F> {
+  using V = other_element_t<A>;
+  static constexpr bool vector = others_as_vector<typename F::sequence>;
+  static constexpr bool copied = vector && !std::is_same_v<A, std::vector<V>>;
+  using storage = std::conditional_t<copied, std::vector<V>, const A&>;
+
+  bool fits = true;
+  storage stored;
+
+  constexpr explicit held(const A& a) : stored(make(a)) {}
+
+  [[nodiscard]] constexpr offered_view_t<A, F> view() const noexcept {
+    if constexpr (vector)
+      return stored;
+    else
+      return std::span<const V>(stored.begin(), stored.size());
+  }
+
+ private:
+  static constexpr storage make(const A& a) {
+    if constexpr (copied)
+      return std::vector<V>(a.begin(), a.end());
+    else
+      return a;
+  }
+};
+
+template <class A, class F>
+  requires is_text<A>
+struct held<A, F> {
+  using storage =
+      std::conditional_t<std::is_same_v<typename F::text, text_as_string>, std::string,
+                         std::conditional_t<std::is_same_v<typename F::text, text_as_namespace>,
+                                            cache_namespace, std::string_view>>;
+  bool fits = true;
+  storage stored;
+
+  constexpr explicit held(const A& a) : stored(make(a)) {}
+  [[nodiscard]] constexpr offered_view_t<A, F> view() const noexcept { return stored; }
+
+ private:
+  static constexpr storage make(const A& a) {
+    if constexpr (std::is_same_v<storage, cache_namespace>) {
+      cache_namespace ns{};
+      ns.model = std::string_view(a);
+      return ns;
+    } else {
+      return storage(std::string_view(a));
+    }
+  }
+};
+
+template <class F>
+struct held<fixture_namespace, F> {
+  bool fits = true;
+  cache_namespace stored;
+  constexpr explicit held(const fixture_namespace& a) : stored(a) {}
+  [[nodiscard]] constexpr const cache_namespace& view() const noexcept { return stored; }
+};
+
+template <class F>
+struct held<owning_cache_namespace, F> {
+  bool fits = true;
+  cache_namespace stored;
+  template <class Owning>
+  constexpr explicit held(const Owning& a) : stored(a.view()) {}
+  [[nodiscard]] constexpr const cache_namespace& view() const noexcept { return stored; }
+};
+
+/// Argument number I, held in form F.
+template <std::size_t I, class A, class F>
+struct held_at : held<A, F> {
+  using held<A, F>::held;
+};
+
+/// The arguments `A...`, each held in form F.
+template <class F, class Indices, class... A>
+struct held_arguments;
+template <class F, std::size_t... I, class... A>
+struct held_arguments<F, std::index_sequence<I...>, A...> : held_at<I, A, F>... {
+  constexpr explicit held_arguments(const A&... a) : held_at<I, A, F>(a)... {}
+
+  /// Whether every value survived its form. In a constant evaluation a value that did not stops
+  /// the evaluation at `fixture_value_does_not_fit_the_implementations_type`.
+  [[nodiscard]] constexpr bool fit() const noexcept {
+    const bool every = (static_cast<const held_at<I, A, F>&>(*this).fits && ...);
+    if (!every && std::is_constant_evaluated())
+      fixture_value_does_not_fit_the_implementations_type<typename F::sequence>();
+    return every;
+  }
+  /// `impl` called with every argument in its form.
+  template <class Impl>
+  constexpr decltype(auto) call(const Impl& impl) const {
+    return impl(static_cast<const held_at<I, A, F>&>(*this).view()...);  // not constexpr? kvc::check runs it
+  }
+};
+
+/// Calls `impl(a...)`, every argument in the first form `impl` takes, and hands its result to
+/// `use`; returns false, calling nothing, when a value does not survive its form.
+template <class Impl, class Use, class... A>
+[[nodiscard]] constexpr bool call_offered(const Impl& impl, Use&& use, const A&... a) {
+  using F = chosen_form<Impl, A...>;
+  const held_arguments<F, std::index_sequence_for<A...>, A...> arguments(a...);
+  if (!arguments.fit()) return false;
+  use(arguments.call(impl));
+  return true;
+}
+
+}  // namespace kvc::detail

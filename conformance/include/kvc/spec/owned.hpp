@@ -1,0 +1,53 @@
+// kvc/spec/owned.hpp - `kvc::detail::owned<T>`: the values of one call's sequence argument (or its
+// output buffer), held for the duration of the call. A table's `kvc::sequence` is materialized
+// into one when a fixture is checked, at compile time as at run time: C++20 constant evaluation
+// allows `new[]` and `delete[]`, and `std::vector` it does not allow on every compiler kvc supports.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include <kvc/spec/sequence.hpp>
+
+namespace kvc::detail {
+
+/// A fixed-size array of `T` on the heap.
+template <class T>
+class owned {
+ public:
+  /// Room for `size` values, to be written before they are read.
+  constexpr explicit owned(std::size_t size) : size_(size), data_(size ? new T[size] : nullptr) {}
+  /// The values of `source` (a `kvc::sequence`, or any sized range), converted to `T`.
+  template <class Source>
+    requires requires(const Source& s) { s.size(); }
+  constexpr explicit owned(const Source& source) : owned(source.size()) {
+    std::size_t i = 0;
+    if constexpr (requires { source.runs[0].step; }) {
+      for (std::size_t r = 0; r < source.run_count; ++r) {
+        const run& part = source.runs[r];
+        if (part.period == 0) {
+          long long value = part.first;
+          for (std::size_t k = part.count; k > 0; --k, value += part.step) data_[i++] = static_cast<T>(value);
+        } else {
+          for (std::size_t k = 0; k < part.count; ++k) data_[i++] = static_cast<T>(part.at(k));
+        }
+      }
+    } else {
+      for (const auto& value : source) data_[i++] = static_cast<T>(value);
+    }
+  }
+  constexpr ~owned() { delete[] data_; }
+  owned(const owned&) = delete;
+  owned& operator=(const owned&) = delete;
+
+  /// The values.
+  [[nodiscard]] constexpr std::span<const T> view() const noexcept { return {data_, size_}; }
+  /// The values, writable (the output buffers of span-output calls).
+  [[nodiscard]] constexpr std::span<T> writable() noexcept { return {data_, size_}; }
+
+ private:
+  std::size_t size_ = 0;
+  T* data_ = nullptr;
+};
+
+}  // namespace kvc::detail
