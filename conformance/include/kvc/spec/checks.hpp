@@ -36,7 +36,7 @@ enum class fixture_state : unsigned char {
 
 /// The outcome of one fixture: its state, and what the implementation returned as a diagnostic
 /// shows it.
-struct fixture_outcome {
+struct row_outcome {
   fixture_state state = fixture_state::passed;
   shown_result actual{};
   shown_result expected{};
@@ -47,7 +47,7 @@ struct fixture_outcome {
 
 /// Checks `row` against `impl` under `profile`.
 template <class Row, class Impl>
-[[nodiscard]] constexpr fixture_outcome check_row(const Row& row, const Impl& impl,
+[[nodiscard]] constexpr row_outcome check_row(const Row& row, const Impl& impl,
                                                   const engine_profile& profile) {
   using In = typename Row::inputs_type;
   using shape = typename In::shape;
@@ -57,7 +57,7 @@ template <class Row, class Impl>
     if (row.scope == fixture_scope::run_time && std::is_constant_evaluated())
       return {fixture_state::skipped};
     if (!covered_by(profile, row.inputs)) return {fixture_state::not_covered};
-    fixture_outcome outcome{fixture_state::failed};
+    row_outcome outcome{fixture_state::failed};
     const bool fit = shape::call(impl, row.inputs, [&](const auto& actual) {
       if (shape::agrees(profile, row.inputs, actual, row.expected)) {
         outcome.state = fixture_state::passed;
@@ -96,7 +96,7 @@ template <std::size_t T, class Impl, const auto&... Tables>
   } else {
     const auto& table = table_at<T, Tables...>();
     for (std::size_t i = 0; i < table_size(table); ++i) {
-      const fixture_outcome outcome = check_row(table[i], impl, profile);
+      const row_outcome outcome = check_row(table[i], impl, profile);
       if (outcome.failed()) return {T, i, outcome.actual, outcome.expected};
     }
     return find_failure<T + 1, Impl, Tables...>(impl, profile);

@@ -9,6 +9,7 @@
 //                               not fit the implementation's parameter types
 //   agrees(profile, in, a, e)   whether the actual result `a` agrees with the expected `e`
 //   actual_type<Impl, In>       the type `call` hands to `use`
+//   result, normalize(actual)   the result as the run-time checks keep and print it
 // and, for an optional form that an implementation may leave out, `optional_form` (its name).
 // `kvc::direct_call_shape` gives the parts of a shape whose implementation is `impl(input...)`.
 #pragma once
@@ -24,6 +25,7 @@
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/parameter_types.hpp>
 #include <kvc/spec/engine_profile.hpp>
+#include <kvc/spec/integer_result.hpp>
 #include <kvc/spec/offered.hpp>
 
 /// The message of a suite that cannot call an implementation at all.
@@ -188,6 +190,14 @@ struct direct_call_shape {
   template <class Impl, class In, class Use>
   static constexpr bool call(const Impl& impl, const In& in, Use&& use) {
     return Derived::visit(in, [&](const auto&... a) { return detail::call_offered(impl, use, a...); });
+  }
+
+  /// The result as the run-time checks keep it.
+  using result = detail::integer_result;
+  /// `actual` as a `result`.
+  template <class A>
+  [[nodiscard]] static constexpr result normalize(const A& actual) noexcept {
+    return detail::to_integer_result(actual);
   }
 
   /// Equal results (integers by value).
