@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <kvc/append_admission.hpp>
+#include <kvc/reuse_policy.hpp>
 #include <kvc/spec/field.hpp>
 #include <kvc/spec/fixture_row.hpp>
 #include <kvc/spec/shape.hpp>
@@ -39,9 +40,9 @@ struct append_admission : direct_call_shape<append_admission> {
   static constexpr decltype(auto) visit(const In& in, F&& f) {
     return f(in.capacity, in.used, in.requested);
   }
-  /// The contract's result.
+  /// The contract's result (no policy applies to it).
   template <class In>
-  [[nodiscard]] static constexpr auto reference(const In& in) noexcept {
+  [[nodiscard]] static constexpr auto reference(const In& in, reuse_policy = {}) noexcept {
     return kvc::admitted_append(in.capacity, in.used, in.requested);
   }
 };

@@ -1,0 +1,220 @@
+// conformance/src/specs/lookups.hpp - the generator of the prefix lookups (string and structured
+// namespaces, and the block form): namespaces equal or one field apart, or in the shapes a joined,
+// trimmed or folded key cannot tell apart; token sequences sharing a prefix that ends around the
+// edges of the policy's blocks, the call's blocks and the usual engine block sizes, then diverging
+// (by a token equal to the cached one in its low bits, or anything) and perhaps agreeing again.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <kvc/cache_namespace.hpp>
+#include <kvc/specs/lookup_shapes.hpp>
+
+#include "../generators.hpp"
+
+namespace kvc::library {
+
+/// Draws a pair of text namespaces: equal, or close to each other.
+inline void draw_text_pair(gen::domain& g, std::string& a, std::string& b) {
+  a = g.text();
+  b = g.percent(40) ? a : g.other_text(a);
+  if (g.percent(50)) std::swap(a, b);
+}
+
+/// Draws a pair of structured namespaces: equal, one field apart, or the aliasing shapes a joined
+/// key cannot tell apart ("org_1" + "2345" and "org_12345" + "", an adapter named like a salt).
+inline void draw_namespace_pair(gen::domain& g, owning_cache_namespace& a,
+                                owning_cache_namespace& b) {
+  a.model = g.percent(50) ? std::string("llama") : g.text();
+  a.adapter = g.percent(40) ? std::string() : g.text();
+  a.adapter_revision = g.percent(50) ? g.below(4) : g.integer<std::uint64_t>();
+  a.salt = g.percent(40) ? std::string() : g.text();
+  b = a;
+  switch (g.below(13)) {
+    case 0:
+    case 1:
+    case 2: break;  // equal
+    case 12: {
+      // The adapter's last digit moved into the revision: "x1" at r and "x" at 1r read alike
+      // once the revision's digits follow the adapter's name.
+      std::string name = a.adapter.empty() ? std::string("x") : a.adapter;
+      const char digit = static_cast<char>('1' + g.below(9));
+      std::uint64_t r = g.below(100);
+      std::uint64_t scale = 10;
+      while (scale <= r) scale *= 10;
+      a.adapter = name + digit;
+      a.adapter_revision = r;
+      b.adapter = name;
+      b.adapter_revision = static_cast<std::uint64_t>(digit - '0') * scale + r;
+      break;
+    }
+    case 3: b.model = g.other_text(a.model); break;
+    case 4: b.adapter = g.other_text(a.adapter); break;
+    case 5: b.adapter_revision = g.percent(50) ? a.adapter_revision + 1 : g.colliding(a.adapter_revision); break;
+    case 6: b.salt = g.other_text(a.salt); break;
+    case 7:
+    case 10:
+    case 11: {
+      // Text moved across a field boundary: equal when the fields are joined.
+      const std::size_t field = g.below(3);
+      std::string* left[] = {&b.model, &b.adapter, &b.adapter};
+      std::string* right[] = {&b.adapter, &b.salt, &b.model};
+      std::string& l = *left[field];
+      std::string& r = *right[field];
+      if (g.percent(45)) {
+        // A separator moved across the field boundary: ("x", "y/z") and ("x/y", "z") read alike
+        // once joined with "/". The separators engines join keys with: path and URL marks,
+        // the ASCII unit and record separators, NUL, list punctuation, line and field breaks,
+        // the marks of identifiers and of query strings.
+        static constexpr std::array<char, 20> separators{'/', ':', '|', '\0', '\x1f', '\x1e',
+                                                         ',', ';', '#', '@', '.', ' ', '\n',
+                                                         '\t', '-', '_', '=', '+', '&', '~'};
+        std::string* a_left[] = {&a.model, &a.adapter, &a.adapter};
+        std::string* a_right[] = {&a.adapter, &a.salt, &a.model};
+        const char sep = separators[g.below(separators.size())];
+        const std::string x = l.empty() ? std::string("x") : l;
+        const std::string y = g.percent(50) ? std::string("y") : g.text();
+        const std::string z = r.empty() ? std::string("z") : r;
+        *a_left[field] = x;
+        *a_right[field] = y + sep + z;
+        l = x + sep + y;
+        r = z;
+      } else if (g.percent(50) && !l.empty()) {
+        r.insert(r.begin(), l.back());
+        l.pop_back();
+      } else if (!r.empty()) {
+        l.push_back(r.front());
+        r.erase(r.begin());
+      } else {
+        l += "x";
+      }
+      break;
+    }
+    case 8: {
+      // One text in another field: an adapter named like a tenant's salt.
+      const std::string text = a.adapter.empty() ? (a.salt.empty() ? std::string("X") : a.salt) : a.adapter;
+      if (g.percent(50)) {
+        a.adapter = text;
+        a.salt.clear();
+        b.adapter.clear();
+        b.salt = text;
+      } else {
+        b.adapter = a.salt;
+        b.salt = a.adapter;
+      }
+      break;
+    }
+    default:
+      b.model = g.other_text(a.model);
+      b.salt = g.other_text(a.salt);
+      break;
+  }
+  if (g.percent(50)) std::swap(a, b);
+}
+
+/// Draws a cached and a requested token sequence sharing a prefix whose length sits around the
+/// edges of `blocks`, then diverging (by a token equal to the cached one in its low bits, or
+/// anything) and agreeing again, or not.
+template <class Cached, class Requested, std::size_t N>
+void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
+                     std::vector<Requested>& requested, const std::array<std::size_t, N>& blocks,
+                     bool long_sequences) {
+  const std::size_t long_one_in = long_sequences ? 200 : 0;
+  std::size_t cached_length = g.length(blocks, long_one_in);
+  std::size_t requested_length = 0;
+  switch (g.below(4)) {
+    case 0: requested_length = cached_length; break;
+    case 1: requested_length = cached_length + g.below(3); break;
+    case 2: requested_length = cached_length > 2 ? cached_length - g.below(3) : cached_length; break;
+    default: requested_length = g.length(blocks, long_one_in); break;
+  }
+  // Now and then two long sequences of one length (past 512), which a shortcut takes for equal.
+  if (g.rare(50)) {
+    cached_length = 513 + g.below(100);
+    requested_length = cached_length;
+  }
+  const std::size_t shorter = cached_length < requested_length ? cached_length : requested_length;
+  std::size_t shared = shorter;
+  switch (g.below(5)) {
+    case 0: shared = shorter; break;
+    case 1: shared = g.length(blocks, 0); break;
+    case 2: shared = shorter == 0 ? 0 : shorter - 1; break;
+    case 3: shared = g.below(shorter + 1); break;
+    default: shared = shorter; break;
+  }
+  if (shared > shorter) shared = shorter;
+  // Tokens in the range both element types hold, so that a shared prefix is one in both.
+  const bool extremes = g.percent(15);
+  cached.resize(cached_length);
+  for (auto& t : cached) {
+    t = extremes ? g.integer<Cached>() : g.token<Cached>();
+    if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(t))))
+      t = static_cast<Cached>(g.below(4));
+  }
+  requested.resize(requested_length);
+  const bool agree_again = g.percent(40);
+  for (std::size_t i = 0; i < requested_length; ++i) {
+    if (i < cached_length && (i < shared || (agree_again && i > shared))) {
+      requested[i] = static_cast<Requested>(kvc::detail::integer_value(cached[i]));
+    } else if (i == shared && i < cached_length) {
+      requested[i] = g.percent(60)
+                         ? g.colliding(static_cast<Requested>(kvc::detail::integer_value(cached[i])))
+                         : static_cast<Requested>(kvc::detail::integer_value(cached[i]) == 0 ? 1 : 0);
+    } else {
+      requested[i] = extremes ? g.integer<Requested>() : g.token<Requested>();
+    }
+  }
+  // Two tokens of one block swapped: the same multiset, another sequence.
+  if (g.percent(10) && requested_length >= 2) {
+    const std::size_t i = g.below(requested_length - 1);
+    std::swap(requested[i], requested[i + 1]);
+  }
+}
+
+/// The generator of the lookup shapes.
+template <class Shape>
+struct lookup_generator {
+  template <class In>
+  static In draw(gen::source& s, const detail::exploration_context& context) {
+    gen::domain g(s);
+    In in{};
+    if constexpr (std::is_same_v<decltype(in.cache_namespace), owning_cache_namespace>)
+      draw_namespace_pair(g, in.cache_namespace, in.request_namespace);
+    else
+      draw_text_pair(g, in.cache_namespace, in.request_namespace);
+    std::size_t block = 16;
+    if constexpr (requires { in.block_size; }) {
+      using block_t = decltype(in.block_size);
+      static constexpr std::array<long long, 14> sizes{1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 17, 32, 0, -1};
+      const std::size_t choice = g.below(10);
+      const long long wanted = choice < 8    ? sizes[g.below(sizes.size())]
+                               : choice == 8 ? -16
+                                             : static_cast<long long>(g.integer<block_t>());
+      in.block_size = gen::holds<block_t>(wanted) ? static_cast<block_t>(wanted) : g.integer<block_t>();
+      const auto value = kvc::detail::integer_value(in.block_size);
+      block = value > 0 && value < 4096 ? static_cast<std::size_t>(value) : 16;
+    }
+    const reuse_policy policy = context.policy;
+    const std::size_t policy_block =
+        policy.block_size > 0 && policy.block_size < 4096 ? policy.block_size : 16;
+    const std::array<std::size_t, 8> blocks{1, 3, 8, 16, 32, policy_block, block,
+                                            policy_block * block < 4096 ? policy_block * block : 64};
+    using cached_t = typename decltype(in.cached)::value_type;
+    using requested_t = typename decltype(in.requested)::value_type;
+    draw_token_pair<cached_t, requested_t>(g, in.cached, in.requested, blocks,
+                                           context.options.long_sequences);
+    return in;
+  }
+};
+
+template <field_kind Namespace>
+struct generator<specs::basic_prefix_lookup<Namespace>>
+    : lookup_generator<specs::basic_prefix_lookup<Namespace>> {};
+template <>
+struct generator<specs::block_lookup> : lookup_generator<specs::block_lookup> {};
+
+}  // namespace kvc::library
