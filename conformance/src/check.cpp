@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "each_table.hpp"
 #include "value_text.hpp"
 
 namespace kvc {
@@ -89,50 +88,7 @@ std::string suite_name(std::string_view name, bool has_policy, const reuse_polic
   return out;
 }
 
-template <class Row>
-void check_rows(std::span<const Row> rows, const erased_call_of<Row>& impl,
-                const engine_profile& profile, std::vector<fixture_outcome>& out) {
-  using shape = typename Row::inputs_type::shape;
-  for (const Row& row : rows) {
-    fixture_outcome outcome;
-    outcome.label = std::string(row.label.view());
-    outcome.inputs = text::inputs_of(row.inputs);
-    outcome.expected = text::of(row.expected);
-    if (!impl.takes()) {
-      outcome.passed = outcome.skipped = true;
-      if constexpr (requires { shape::optional_form; })
-        outcome.actual = "(does not implement " + std::string(shape::optional_form) + ")";
-      else
-        outcome.actual = "(not called: the implementation takes none of this fixture's forms)";
-    } else if (!covered_by(profile, row.inputs)) {
-      outcome.passed = outcome.not_covered = true;  // not run: not failed, though never "Passed"
-      outcome.actual = "(not covered: outside the engine profile)";
-    } else {
-      const auto result = impl(to_runtime(row.inputs), row.expected, profile);
-      if (!result.fit) {
-        outcome.actual = "(an input does not fit the implementation's type)";
-      } else {
-        outcome.actual = text::of(result.actual);
-        outcome.passed = result.agrees;
-      }
-    }
-    out.push_back(std::move(outcome));
-  }
-}
-
 }  // namespace detail
 
-namespace library {
-/// Instantiates `kvc::check`'s run for every table of kvc's suites (the calls in users' files
-/// link to these).
-void instantiate_check_rows() {
-  each_table([](const auto* row) {
-    using Row = std::remove_cvref_t<decltype(*row)>;
-    void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
-                std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
-    static_cast<void>(run);
-  });
-}
-}  // namespace library
 
 }  // namespace kvc

@@ -76,4 +76,24 @@ template <engine_profile Profile, class Info, const auto&... Tables>
   return {};
 }
 
+/// A contract of kvc's specs: its name and its suites (a policy suite under the exact policy
+/// stands for every policy: its tables have the same types under any). Each spec header defines
+/// its contract; kvc/specs/all.hpp lists them.
+template <class... Suites>
+struct contract {
+  /// The contract's name.
+  std::string_view name;
+  /// Calls `f(suite)` for every suite of the contract.
+  template <class F>
+  constexpr void for_each_suite(F&& f) const {
+    (f(Suites{}), ...);
+  }
+};
+
+/// The contract named `name`, with `suites`.
+template <class... Suites>
+[[nodiscard]] constexpr contract<Suites...> describe(std::string_view name, Suites...) noexcept {
+  return {name};
+}
+
 }  // namespace kvc

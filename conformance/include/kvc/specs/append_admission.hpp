@@ -214,3 +214,10 @@ inline constexpr suite<
     append_admission_extremes{};
 
 }  // namespace kvc::suites
+
+namespace kvc::specs {
+/// The append-admission contract and its suites.
+inline constexpr auto append_admission_contract =
+    describe("append_admission", suites::append_admission, suites::extra_append_admission,
+             suites::seed_append_admission<1>, suites::append_admission_extremes);
+}  // namespace kvc::specs

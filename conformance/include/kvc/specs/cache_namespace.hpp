@@ -177,3 +177,10 @@ inline constexpr suite<specs::namespace_isolation_under_suite<P>,
     namespace_isolation_under{};
 
 }  // namespace kvc::suites
+
+namespace kvc::specs {
+/// The structured-namespace contract and its suites.
+inline constexpr auto cache_namespace_contract =
+    describe("cache_namespace", suites::namespace_isolation,
+             suites::namespace_isolation_under<reuse_policy{}>);
+}  // namespace kvc::specs

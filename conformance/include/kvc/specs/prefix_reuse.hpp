@@ -210,3 +210,12 @@ inline constexpr suite<specs::block_prefix_reuse_under_suite<P>,
     block_prefix_reuse_under{};
 
 }  // namespace kvc::suites
+
+namespace kvc::specs {
+/// The prefix-reuse contract and its suites.
+inline constexpr auto prefix_reuse_contract =
+    describe("prefix_reuse", suites::prefix_reuse, suites::extra_prefix_reuse,
+             suites::seed_prefix_reuse<1>, suites::block_prefix_reuse,
+             suites::prefix_reuse_under<reuse_policy{}>,
+             suites::block_prefix_reuse_under<reuse_policy{}>);
+}  // namespace kvc::specs

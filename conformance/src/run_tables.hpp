@@ -1,0 +1,155 @@
+// conformance/src/run_tables.hpp - the run-time checks over one table of a suite, written once for
+// every table type: `kvc::check`'s run of the fixtures and `kvc::explore`'s search with the spec's
+// generator. Each spec's source (conformance/src/specs/<contract>.cpp) includes this and its
+// generator, and instantiates both for every table of its contract (`instantiate`); the calls in
+// users' files link to those instantiations.
+#pragma once
+
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kvc/explore.hpp>
+#include <kvc/verification/report.hpp>
+
+#include "gen/shrink.hpp"
+#include "gen/source.hpp"
+#include "generators.hpp"
+#include "value_text.hpp"
+
+namespace kvc {
+namespace detail {
+
+template <class Row>
+void check_rows(std::span<const Row> rows, const erased_call_of<Row>& impl,
+                const engine_profile& profile, std::vector<fixture_outcome>& out) {
+  using shape = typename Row::inputs_type::shape;
+  for (const Row& row : rows) {
+    fixture_outcome outcome;
+    outcome.label = std::string(row.label.view());
+    outcome.inputs = text::inputs_of(row.inputs);
+    outcome.expected = text::of(row.expected);
+    if (!impl.takes()) {
+      outcome.passed = outcome.skipped = true;
+      if constexpr (requires { shape::optional_form; })
+        outcome.actual = "(does not implement " + std::string(shape::optional_form) + ")";
+      else
+        outcome.actual = "(not called: the implementation takes none of this fixture's forms)";
+    } else if (!covered_by(profile, row.inputs)) {
+      outcome.passed = outcome.not_covered = true;  // not run: not failed, though never "Passed"
+      outcome.actual = "(not covered: outside the engine profile)";
+    } else {
+      const auto result = impl(to_runtime(row.inputs), row.expected, profile);
+      if (!result.fit) {
+        outcome.actual = "(an input does not fit the implementation's type)";
+      } else {
+        outcome.actual = text::of(result.actual);
+        outcome.passed = result.agrees;
+      }
+    }
+    out.push_back(std::move(outcome));
+  }
+}
+
+
+/// What one explored case came to.
+enum class case_state { passed, failed, not_covered, outside_parameter_types };
+
+template <class Row>
+void explore_rows(const erased_call_of<Row>& impl, const exploration_context& context,
+                  exploration_report& report) {
+  using shape = typename Row::inputs_type::shape;
+  using In = runtime_inputs_t<typename Row::inputs_type>;
+  using Expected = typename Row::expected_type;
+  using Result = typename shape::result;
+  if (!impl.takes()) return;  // a form the implementation leaves out
+
+  struct ran {
+    case_state state = case_state::passed;
+    In inputs{};
+    Expected expected{};
+    Result actual{};
+  };
+  const auto run = [&](gen::source& choices) {
+    ran r;
+    r.inputs = library::generator<shape>::template draw<In>(choices, context);
+    if (!covered_by(context.profile, r.inputs)) {
+      r.state = case_state::not_covered;
+      return r;
+    }
+    r.expected = static_cast<Expected>(shape::reference(r.inputs, context.policy));
+    const call_outcome<Result> outcome = impl(r.inputs, r.expected, context.profile);
+    r.actual = outcome.actual;
+    r.state = !outcome.fit ? case_state::outside_parameter_types
+              : outcome.agrees ? case_state::passed
+                               : case_state::failed;
+    return r;
+  };
+
+  for (std::size_t i = 0; i < context.cases; ++i) {
+    gen::source choices(gen::case_seed(context.options.seed, (context.table << 40) + i));
+    const ran r = run(choices);
+    if (r.state == case_state::not_covered) {
+      ++report.not_covered;
+      continue;
+    }
+    if (r.state == case_state::outside_parameter_types) {
+      ++report.outside_parameter_types;
+      continue;
+    }
+    ++report.cases_run;
+    if (r.state == case_state::passed) continue;
+
+    report.failed = true;
+    report.failing_case = report.cases_run - 1;
+    std::size_t runs = 0;
+    const std::vector<std::uint64_t> shrunk = gen::shrink(
+        choices.consumed(),
+        [&](const std::vector<std::uint64_t>& candidate, std::vector<std::uint64_t>& consumed) {
+          gen::source replay(candidate);
+          const ran again = run(replay);
+          consumed = replay.consumed();
+          return again.state == case_state::failed;
+        },
+        gen::shrink_budget{context.options.max_shrink_runs}, runs);
+    report.shrink_runs = runs;
+    gen::source replay(shrunk);
+    const ran minimal = run(replay);
+    report.inputs = text::inputs_of(minimal.inputs);
+    report.actual = text::of(minimal.actual);
+    report.expected = text::of(minimal.expected);
+    report.fixture = "{\"explored\", " + text::table_inputs_of(minimal.inputs) + ", " +
+                     text::of(minimal.expected) + "},";
+    const bool bound = context.profile.reuse == reuse_match::bound &&
+                       std::is_same_v<Result, integer_result> && requires { shape::under; };
+    report.test_case = "TEST_CASE(\"kvc explore: " + report.suite + ", seed " +
+                       std::to_string(report.seed) + "\") {\n  CHECK(impl(" +
+                       text::arguments_of(minimal.inputs) + ") " + (bound ? "<= " : "== ") +
+                       text::of(minimal.expected) + ");\n}\n";
+    return;
+  }
+}
+
+}  // namespace detail
+
+namespace library {
+
+/// Instantiates the run-time checks for every table of every suite of `contract`.
+template <class... Suites>
+void instantiate(const contract<Suites...>& c) {
+  c.for_each_suite([]<class Info, const auto&... Tables>(const suite<Info, Tables...>&) {
+    const auto one = []<class Row>(std::type_identity<Row>) {
+      void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
+                  std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
+      void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
+                     exploration_report&) = &detail::explore_rows<Row>;
+      static_cast<void>(run);
+      static_cast<void>(search);
+    };
+    (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{}), ...);
+  });
+}
+
+}  // namespace library
+}  // namespace kvc
