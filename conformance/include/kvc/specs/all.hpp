@@ -10,11 +10,23 @@
 #include <kvc/specs/append_admission.hpp>
 #include <kvc/specs/cache_namespace.hpp>
 #include <kvc/specs/prefix_reuse.hpp>
+// include: batch_admission
+// include: request_admission
+// include: segment_positions
+// include: segment_offsets
+// include: offsets_from_positions
+// include: multimodal_prefix
+// include: prefix_cache
+// include: slot_allocator
+// include: block_pool
 
 namespace kvc::specs {
 
 /// Every contract of kvc, each with its suites (`kvc::contract`).
 inline constexpr auto all = boost::hana::make_tuple(
-    prefix_reuse_contract, cache_namespace_contract, append_admission_contract);
+    prefix_reuse_contract, cache_namespace_contract, append_admission_contract
+    /* batch_admission */ /* request_admission */ /* segment_positions */ /* segment_offsets */
+    /* offsets_from_positions */ /* multimodal_prefix */ /* prefix_cache */ /* slot_allocator */
+    /* block_pool */);
 
 }  // namespace kvc::specs
