@@ -75,7 +75,39 @@ inline constexpr engine_profile transformers_packing{.position_padding = false};
 inline constexpr engine_profile consistent_scheduler{.inconsistent_admission_states = false};
 /// An engine that may reuse less than the contract allows (never more).
 inline constexpr engine_profile conservative_reuse{.reuse = reuse_match::bound};
+
+/// A profile of `kvc::profiles` and its name.
+struct named_profile {
+  /// The profile's name: `"vllm"`.
+  std::string_view name;
+  /// The profile.
+  engine_profile profile;
+};
+/// Every profile above but `contract`, by name.
+inline constexpr named_profile named[] = {
+    {"llama_cpp_server", llama_cpp_server},    {"vllm", vllm},
+    {"transformers_packing", transformers_packing}, {"consistent_scheduler", consistent_scheduler},
+    {"conservative_reuse", conservative_reuse},
+};
 }  // namespace profiles
+
+/// A boolean field of `kvc::engine_profile` and its name.
+struct profile_field {
+  /// The field's name: `"keys_salt"`.
+  std::string_view name;
+  /// The field.
+  bool engine_profile::*member;
+};
+/// The boolean fields of `kvc::engine_profile`, in declaration order.
+inline constexpr profile_field profile_fields[] = {
+    {"keys_model", &engine_profile::keys_model},
+    {"keys_adapter", &engine_profile::keys_adapter},
+    {"keys_adapter_revision", &engine_profile::keys_adapter_revision},
+    {"keys_salt", &engine_profile::keys_salt},
+    {"position_padding", &engine_profile::position_padding},
+    {"empty_inputs", &engine_profile::empty_inputs},
+    {"inconsistent_admission_states", &engine_profile::inconsistent_admission_states},
+};
 
 namespace detail {
 

@@ -10,12 +10,14 @@
 //   agrees(profile, in, a, e)   whether the actual result `a` agrees with the expected `e`
 //   actual_type<Impl, In>       the type `call` hands to `use`
 //   result, normalize(actual)   the result as the run-time checks keep and print it
+//   call_name                   the call shape's name in the JSON vectors (docs/vectors.md)
 // and, for an optional form that an implementation may leave out, `optional_form` (its name).
 // `kvc::direct_call_shape` gives the parts of a shape whose implementation is `impl(input...)`.
 #pragma once
 
 #include <concepts>
 #include <cstddef>
+#include <string_view>
 #include <kvc/detail/ranges.hpp>
 #include <tuple>
 #include <type_traits>
@@ -175,6 +177,8 @@ template <class Derived>
 struct direct_call_shape {
   /// Marks a shape called as `impl(input...)`.
   static constexpr bool direct_call = true;
+  /// The call shape's name in the JSON vectors (docs/vectors.md).
+  static constexpr std::string_view call_name = "direct";
 
   /// Whether `impl` can be called with inputs of type `In` in some offered form.
   template <class Impl, class In>

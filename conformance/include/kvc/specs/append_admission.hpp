@@ -166,12 +166,15 @@ inline constexpr append_row<uint64_t, int64_t, uint64_t> uint64_int64_uint64[] =
 };
 }  // namespace extremes
 
-/// The suites' descriptions.
+/// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
+/// not given), and the suites that are parts of another (not exported on their own).
 struct append_admission_suite {
   static constexpr std::string_view name = "append_admission";
+  static constexpr std::string_view sources[] = {"FA-98626", "kvc"};
 };
 struct extra_append_admission_suite {
   static constexpr std::string_view name = "extra_append_admission";
+  static constexpr bool part = true;
 };
 struct append_admission_extremes_suite {
   static constexpr std::string_view name = "append_admission_extremes";
@@ -179,6 +182,8 @@ struct append_admission_extremes_suite {
 template <int N>
 struct seed_append_admission_suite {
   static constexpr std::string_view name = "seed_append_admission";
+  static constexpr std::string_view sources[] = {"FA-98626"};
+  static constexpr bool part = true;
 };
 
 }  // namespace kvc::specs

@@ -139,16 +139,6 @@ inline constexpr namespace_row same_namespace_at_block_edges[] = {
 };
 }  // namespace namespace_tables
 
-/// The suites' descriptions.
-struct namespace_isolation_suite {
-  static constexpr std::string_view name = "namespace_isolation";
-};
-template <reuse_policy P>
-struct namespace_isolation_under_suite {
-  static constexpr std::string_view name = "namespace_isolation_under";
-  static constexpr reuse_policy policy = P;
-};
-
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_exact = all_under(P, namespace_isolation);
 template <reuse_policy P>
@@ -157,6 +147,19 @@ inline constexpr auto namespace_isolation_under_whole_blocks =
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_edges =
     all_under(P, namespace_tables::same_namespace_at_block_edges);
+
+/// The suites' descriptions (see kvc/specs/prefix_reuse.hpp).
+struct namespace_isolation_suite {
+  static constexpr std::string_view name = "namespace_isolation";
+};
+template <reuse_policy P>
+struct namespace_isolation_under_suite {
+  static constexpr std::string_view name = "namespace_isolation_under";
+  static constexpr reuse_policy policy = P;
+  template <reuse_policy Q>
+  using under = suite<namespace_isolation_under_suite<Q>, namespace_isolation_under_exact<Q>,
+                      namespace_isolation_under_whole_blocks<Q>, namespace_isolation_under_edges<Q>>;
+};
 
 }  // namespace kvc::specs
 
@@ -170,10 +173,7 @@ inline constexpr suite<specs::namespace_isolation_suite, specs::namespace_isolat
 /// of `namespace_isolation` under P; each of them again with 33 equal tokens, so that every aliasing
 /// shape is still rejected after the policy rounds; and equal namespaces at block boundaries.
 template <reuse_policy P>
-inline constexpr suite<specs::namespace_isolation_under_suite<P>,
-                       specs::namespace_isolation_under_exact<P>,
-                       specs::namespace_isolation_under_whole_blocks<P>,
-                       specs::namespace_isolation_under_edges<P>>
+inline constexpr typename specs::namespace_isolation_under_suite<P>::template under<P>
     namespace_isolation_under{};
 
 }  // namespace kvc::suites

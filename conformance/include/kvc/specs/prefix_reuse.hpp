@@ -140,31 +140,6 @@ inline constexpr block_row block_reuse_at_block_edges[] = {
 };
 }  // namespace prefix_tables
 
-/// The suites' descriptions: their names, and the policy of a policy suite.
-struct prefix_reuse_suite {
-  static constexpr std::string_view name = "prefix_reuse";
-};
-struct extra_prefix_reuse_suite {
-  static constexpr std::string_view name = "extra_prefix_reuse";
-};
-template <std::size_t N>
-struct seed_prefix_reuse_suite {
-  static constexpr std::string_view name = "seed_prefix_reuse";
-};
-struct block_prefix_reuse_suite {
-  static constexpr std::string_view name = "block_prefix_reuse";
-};
-template <reuse_policy P>
-struct prefix_reuse_under_suite {
-  static constexpr std::string_view name = "prefix_reuse_under";
-  static constexpr reuse_policy policy = P;
-};
-template <reuse_policy P>
-struct block_prefix_reuse_under_suite {
-  static constexpr std::string_view name = "block_prefix_reuse_under";
-  static constexpr reuse_policy policy = P;
-};
-
 /// `prefix_reuse`'s fixtures under P, then the block-edge fixtures under P.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under_exact = all_under(P, seed_prefix_reuse<1>);
@@ -176,6 +151,44 @@ template <reuse_policy P>
 inline constexpr auto block_prefix_reuse_under_exact = all_under(P, block_prefix_reuse);
 template <reuse_policy P>
 inline constexpr auto block_prefix_reuse_under_edges = all_under(P, prefix_tables::block_reuse_at_block_edges);
+
+/// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
+/// not given), the suites that are parts of another, and a policy suite's policy and the same
+/// suite under another policy (`under<Q>`).
+struct prefix_reuse_suite {
+  static constexpr std::string_view name = "prefix_reuse";
+  static constexpr std::string_view sources[] = {"FA-98601", "kvc"};
+};
+struct extra_prefix_reuse_suite {
+  static constexpr std::string_view name = "extra_prefix_reuse";
+  static constexpr bool part = true;
+};
+template <std::size_t N>
+struct seed_prefix_reuse_suite {
+  static constexpr std::string_view name = "seed_prefix_reuse";
+  static constexpr std::string_view sources[] = {"FA-98601"};
+  static constexpr bool part = true;
+};
+struct block_prefix_reuse_suite {
+  static constexpr std::string_view name = "block_prefix_reuse";
+};
+template <reuse_policy P>
+struct prefix_reuse_under_suite {
+  static constexpr std::string_view name = "prefix_reuse_under";
+  static constexpr reuse_policy policy = P;
+  static constexpr std::string_view sources[] = {"FA-98601", "kvc", "kvc"};
+  template <reuse_policy Q>
+  using under = suite<prefix_reuse_under_suite<Q>, prefix_reuse_under_exact<Q>,
+                      prefix_reuse_under_extra<Q>, prefix_reuse_under_edges<Q>>;
+};
+template <reuse_policy P>
+struct block_prefix_reuse_under_suite {
+  static constexpr std::string_view name = "block_prefix_reuse_under";
+  static constexpr reuse_policy policy = P;
+  template <reuse_policy Q>
+  using under = suite<block_prefix_reuse_under_suite<Q>, block_prefix_reuse_under_exact<Q>,
+                      block_prefix_reuse_under_edges<Q>>;
+};
 
 }  // namespace kvc::specs
 
@@ -198,15 +211,11 @@ inline constexpr suite<specs::block_prefix_reuse_suite, specs::block_prefix_reus
 /// 33, 48), requests that end at the common prefix, and whole-request and whole-cache hits, so that
 /// each policy's rounding and cap are pinned.
 template <reuse_policy P>
-inline constexpr suite<specs::prefix_reuse_under_suite<P>, specs::prefix_reuse_under_exact<P>,
-                       specs::prefix_reuse_under_extra<P>, specs::prefix_reuse_under_edges<P>>
-    prefix_reuse_under{};
+inline constexpr typename specs::prefix_reuse_under_suite<P>::template under<P> prefix_reuse_under{};
 /// Block-granular reuse under policy P: every fixture of `block_prefix_reuse` under P, then block
 /// sizes of 16, 4, 5 and 3 at block boundaries and in another namespace.
 template <reuse_policy P>
-inline constexpr suite<specs::block_prefix_reuse_under_suite<P>,
-                       specs::block_prefix_reuse_under_exact<P>,
-                       specs::block_prefix_reuse_under_edges<P>>
+inline constexpr typename specs::block_prefix_reuse_under_suite<P>::template under<P>
     block_prefix_reuse_under{};
 
 }  // namespace kvc::suites
