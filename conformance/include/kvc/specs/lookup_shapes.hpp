@@ -51,6 +51,8 @@ using namespace std::string_view_literals;
 /// `kvc::reuse_match::bound` profile.
 template <class Derived>
 struct lookup_shape : direct_call_shape<Derived> {
+  /// The result is a reuse length: under a `kvc::reuse_match::bound` profile it is a bound.
+  static constexpr bool reuse_result = true;
   /// Equal to the contract's result; under a bound profile, anywhere from 0 to it.
   template <class In, class A, class E>
   [[nodiscard]] static constexpr bool agrees(const engine_profile& profile, const In&,

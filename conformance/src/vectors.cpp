@@ -1,0 +1,233 @@
+// conformance/src/vectors.cpp - kvc's suites as JSON documents, from the spec list.
+#include "vectors.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <kvc/spec/engine_profile.hpp>
+#include <kvc/specs/all.hpp>
+#include <kvc/verification/standard_policies.hpp>
+#include <kvc/version.hpp>
+
+#include <boost/hana/for_each.hpp>
+
+namespace kvc::library {
+namespace {
+
+/// `text` as a JSON string, ASCII only.
+void append_json_string(std::string& out, std::string_view text) {
+  static constexpr char hex[] = "0123456789abcdef";
+  out += '"';
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t') {
+      static constexpr std::string_view letters = "btnvfr";  // \b \t \n \v \f \r: 8 to 13
+      out += '\\';
+      out += letters[static_cast<std::size_t>(byte - 8)];
+    } else if (byte < 0x20 || byte >= 0x7f) {
+      out += "\\u00";
+      out += hex[byte >> 4];
+      out += hex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+template <class T>
+void append_json(std::string& out, const T& value);
+
+template <class T>
+void append_json_integer(std::string& out, T value) {
+  if constexpr (std::is_same_v<T, bool>) {
+    out += value ? "true" : "false";
+  } else {
+    const auto v = kvc::detail::integer_value(value);
+    if constexpr (std::is_signed_v<decltype(v)>) {
+      if (v < 0) {
+        out += '-';
+        out += std::to_string(0ULL - static_cast<unsigned long long>(v));
+        return;
+      }
+    }
+    out += std::to_string(static_cast<unsigned long long>(v));
+  }
+}
+
+template <class T>
+void append_json(std::string& out, const T& value) {
+  if constexpr (std::is_integral_v<T>) {
+    append_json_integer(out, value);
+  } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
+    append_json_string(out, std::string_view(value));
+  } else if constexpr (requires { value.adapter_revision; }) {
+    out += "{\"cache_namespace\": {\"model\": ";
+    append_json_string(out, std::string_view(value.model));
+    out += ", \"adapter\": ";
+    append_json_string(out, std::string_view(value.adapter));
+    out += ", \"adapter_revision\": ";
+    append_json_integer(out, value.adapter_revision);
+    out += ", \"salt\": ";
+    append_json_string(out, std::string_view(value.salt));
+    out += "}}";
+  } else if constexpr (requires { value.content_hash; }) {
+    out += "{\"multimodal_item\": {\"offset\": ";
+    append_json_integer(out, value.offset);
+    out += ", \"length\": ";
+    append_json_integer(out, value.length);
+    out += ", \"content_hash\": ";
+    append_json_integer(out, value.content_hash);
+    out += "}}";
+  } else if constexpr (requires { value.size(); value[0]; }) {
+    out += '[';
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (i) out += ", ";
+      append_json(out, value[i]);
+    }
+    out += ']';
+  } else {
+    static_assert(sizeof(T) == 0, "kvc: a fixture value without a JSON form");
+  }
+}
+
+/// `name` with every run of characters other than letters, digits and `_` replaced by `_`.
+std::string file_name(std::string_view name) {
+  std::string out;
+  bool gap = false;
+  for (const char c : name) {
+    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    if (!word) {
+      gap = true;
+      continue;
+    }
+    if (gap && !out.empty()) out += '_';
+    gap = false;
+    out += c;
+  }
+  return out + ".json";
+}
+
+template <class Row>
+std::string fixture_json(const Row& row, std::string_view source) {
+  using shape = typename Row::inputs_type::shape;
+  std::string out = "{\"label\": ";
+  append_json_string(out, row.label.view());
+  out += ", \"call\": \"";
+  out += shape::call_name;
+  out += "\", \"inputs\": [";
+  shape::visit(row.inputs, [&out](const auto&... field) {
+    bool first = true;
+    const auto one = [&](const auto& value) {
+      if (!first) out += ", ";
+      first = false;
+      append_json(out, value);
+    };
+    (one(field), ...);
+  });
+  out += "], \"expected\": ";
+  append_json(out, row.expected);
+  // The profile rules' answers: the fields without which a profile does not cover the fixture,
+  // and the named profiles that do not cover it.
+  out += ", \"profiles\": {\"needs\": [";
+  bool first = true;
+  for (const profile_field& f : profile_fields) {
+    engine_profile without{};
+    without.*f.member = false;
+    if (covered_by(without, row.inputs)) continue;
+    if (!first) out += ", ";
+    first = false;
+    append_json_string(out, f.name);
+  }
+  out += "], \"not_covered_by\": [";
+  first = true;
+  for (const profiles::named_profile& p : profiles::named) {
+    if (covered_by(p.profile, row.inputs)) continue;
+    if (!first) out += ", ";
+    first = false;
+    append_json_string(out, p.name);
+  }
+  out += "], \"bound_when_reuse_is_bound\": ";
+  out += requires { shape::reuse_result; } ? "true" : "false";
+  out += "}, \"source\": ";
+  append_json_string(out, source);
+  return out + "}";
+}
+
+template <class Info>
+constexpr std::string_view source_of(std::size_t table) noexcept {
+  if constexpr (requires { Info::sources; }) {
+    if (table < std::size(Info::sources)) return Info::sources[table];
+  }
+  return "kvc";
+}
+
+template <class Info, const auto&... Tables>
+std::string document(const suite<Info, Tables...>&, std::string_view contract, std::string_view name,
+                     const reuse_policy* policy) {
+  std::string out = "{\n \"format\": \"kvc-vectors\",\n \"format_version\": 1,\n \"kvc_version\": ";
+  append_json_string(out, std::to_string(KVC_VERSION_MAJOR) + "." + std::to_string(KVC_VERSION_MINOR) +
+                              "." + std::to_string(KVC_VERSION_PATCH));
+  out += ",\n \"suite\": ";
+  append_json_string(out, name);
+  out += ",\n \"contract\": ";
+  append_json_string(out, contract);
+  out += ",\n \"policy\": ";
+  if (policy == nullptr) {
+    out += "null";
+  } else {
+    out += "{\"block_size\": " + std::to_string(policy->block_size) + ", \"recompute_last_token\": " +
+           (policy->recompute_last_token ? "true" : "false") + "}";
+  }
+  out += ",\n \"fixtures\": [\n";
+  std::size_t table = 0;
+  bool first = true;
+  const auto rows = [&](const auto& t) {
+    for (const auto& row : t) {
+      if (!first) out += ",\n";
+      first = false;
+      out += "  " + fixture_json(row, source_of<Info>(table));
+    }
+    ++table;
+  };
+  (rows(Tables), ...);
+  return out + "\n ]\n}\n";
+}
+
+}  // namespace
+
+std::map<std::string, std::string> vector_documents() {
+  std::map<std::string, std::string> documents;
+  boost::hana::for_each(specs::all, [&](const auto& c) {
+    c.for_each_suite([&]<class Info, const auto&... Tables>(const suite<Info, Tables...>& s) {
+      if constexpr (requires { Info::part; }) {
+        return;  // a part of another suite
+      } else if constexpr (requires { Info::policy; }) {
+        // A policy suite: one document per standard policy.
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+          const auto one = [&]<std::size_t P>(std::integral_constant<std::size_t, P>) {
+            constexpr verification::named_policy named = verification::standard_policies[P];
+            const std::string name = std::string(Info::name) + " " + std::string(named.name);
+            const reuse_policy policy = named.policy;
+            documents[file_name(name)] =
+                document(typename Info::template under<named.policy>{}, c.name, name, &policy);
+          };
+          (one(std::integral_constant<std::size_t, I>{}), ...);
+        }(std::make_index_sequence<std::size(verification::standard_policies)>{});
+      } else {
+        documents[file_name(Info::name)] = document(s, c.name, Info::name, nullptr);
+      }
+    });
+  });
+  return documents;
+}
+
+}  // namespace kvc::library
