@@ -99,7 +99,7 @@ namespace namespace_tables {
 /// Every fixture of `exact` with its tokens replaced by a whole block of equal ones, under
 /// `policy`: the same namespaces, so that an aliasing key is still caught after the policy rounds.
 /// Every fixture of `namespace_isolation` shares a token prefix
-/// (static_checks/namespace_isolation_under.cpp proves it), so an exact result of 0 there means the
+/// (static_checks/cache_namespace_suites.cpp proves it), so an exact result of 0 there means the
 /// namespaces differ.
 inline constexpr std::string_view whole_blocks_suffix = " (whole blocks)";
 
@@ -115,6 +115,7 @@ template <const auto& Exact>
     out[i].inputs.cached = repeat(1, n);
     out[i].inputs.requested = repeat(1, n);
     out[i].expected = expected_under(policy, exact[i].expected == 0 ? 0 : n, n, n);
+    out[i].scope = fixture_scope::everywhere;  // a block of tokens: cheap wherever it is checked
   }
   return out;
 }
@@ -170,8 +171,9 @@ namespace kvc::suites {
 inline constexpr suite<specs::namespace_isolation_suite, specs::namespace_isolation> namespace_isolation{};
 
 /// Namespace isolation as an engine with policy P implements it, the policy built in: every fixture
-/// of `namespace_isolation` under P; each of them again with 33 equal tokens, so that every aliasing
-/// shape is still rejected after the policy rounds; and equal namespaces at block boundaries.
+/// of `namespace_isolation` under P; each of them again with the fewest equal tokens that reuse a
+/// whole block under P, so that every aliasing shape is still rejected after the policy rounds; and
+/// equal namespaces at block boundaries.
 template <reuse_policy P>
 inline constexpr typename specs::namespace_isolation_under_suite<P>::template under<P>
     namespace_isolation_under{};

@@ -28,7 +28,7 @@ using namespace std::string_view_literals;
 /// shorter than the request, unless the request, the cached sequence and the prefix end together
 /// and the policy keeps the logits there. Deliberately not the contract's implementation: it
 /// searches down from the exact prefix where the contract computes the length, so each checks the
-/// other (static_checks/prefix_reuse_under.cpp tests it against tables written out by hand).
+/// other (static_checks/prefix_reuse_suites.cpp tests it against tables written out by hand).
 [[nodiscard]] constexpr std::size_t expected_under(reuse_policy policy, std::size_t exact_prefix,
                                                    std::size_t requested_length,
                                                    std::size_t cached_length,
@@ -167,11 +167,52 @@ template <class Row, std::size_t N>
   return out;
 }
 
-using namespace std::string_view_literals;
-
 /// `prefix` ones, then `tail` tokens `own`: two such sequences share exactly `prefix` tokens.
 [[nodiscard]] constexpr tokens shared_then(std::size_t prefix, std::size_t tail, int own) noexcept {
   return repeat(1, prefix) + repeat(own, tail);
 }
 
+/// kvc's contract with policy P built in, `impl(cache_ns, request_ns, cached, requested)`.
+template <reuse_policy P>
+struct reuse_under_policy {
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires std::is_invocable_v<const reusable_prefix_length_fn&, const CacheNs&,
+                                 const RequestNs&, const Cached&, const Requested&, reuse_policy>
+  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_ns,
+                                                 const RequestNs& request_ns, const Cached& cached,
+                                                 const Requested& requested) const noexcept {
+    return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, P);
+  }
+};
+
+/// kvc's block form with policy P built in, `impl(cache_ns, request_ns, cached, requested,
+/// block_size)`.
+template <reuse_policy P>
+struct block_reuse_under_policy {
+  template <class CacheNs, class RequestNs, class Cached, class Requested>
+    requires std::is_invocable_v<const reusable_prefix_length_fn&, const CacheNs&,
+                                 const RequestNs&, const Cached&, const Requested&, int,
+                                 reuse_policy>
+  [[nodiscard]] constexpr std::size_t operator()(const CacheNs& cache_ns,
+                                                 const RequestNs& request_ns, const Cached& cached,
+                                                 const Requested& requested,
+                                                 int block_size) const noexcept {
+    return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested, block_size, P);
+  }
+};
+
 }  // namespace kvc::specs
+
+namespace kvc::verification {
+
+/// kvc's contract with policy P built in: the reference of `kvc::suites::prefix_reuse_under<P>`
+/// and `kvc::suites::namespace_isolation_under<P>`.
+template <reuse_policy P>
+inline constexpr specs::reuse_under_policy<P> reusable_prefix_length_under{};
+
+/// kvc's block form with policy P built in: whole blocks of the argument within P's cap and
+/// blocks (the reference of `kvc::suites::block_prefix_reuse_under<P>`).
+template <reuse_policy P>
+inline constexpr specs::block_reuse_under_policy<P> block_reuse_under{};
+
+}  // namespace kvc::verification

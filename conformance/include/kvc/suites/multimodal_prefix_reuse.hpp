@@ -1,0 +1,4 @@
+// kvc/suites/multimodal_prefix_reuse.hpp - the old path of this suite: it is defined by its spec.
+#pragma once
+
+#include <kvc/specs/multimodal_prefix.hpp>
