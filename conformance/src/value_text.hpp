@@ -90,7 +90,17 @@ void append_integer_literal(std::string& out, T value) {
 /// value repeats or counts up for 8 or more.
 template <class E>
 void append_sequence_literal(std::string& out, const std::vector<E>& values) {
-  const auto value_of = [&](std::size_t i) { return static_cast<long long>(detail::integer_value(values[i])); };
+  // Differences in 64-bit two's complement, as a `kvc::sequence`'s runs hold them: values past
+  // INT64_MAX and far apart do not overflow.
+  const auto value_of = [&](std::size_t i) {
+    return static_cast<unsigned long long>(detail::integer_value(values[i]));
+  };
+  // A list holding an unsigned value past INT64_MAX is written all in `ULL` literals: a list of
+  // one unsigned type holds it (kvc::sequence's other lists are of `long long`).
+  bool past_int64 = false;
+  if constexpr (std::is_unsigned_v<E>)
+    for (std::size_t i = 0; i < values.size(); ++i)
+      past_int64 = past_int64 || value_of(i) > 9223372036854775807ULL;
   std::vector<std::string> parts;
   std::string list;
   const auto flush = [&] {
@@ -101,7 +111,7 @@ void append_sequence_literal(std::string& out, const std::vector<E>& values) {
   for (std::size_t i = 0; i < values.size();) {
     std::size_t j = i + 1;
     if (j < values.size()) {
-      const long long step = value_of(j) - value_of(i);
+      const unsigned long long step = value_of(j) - value_of(i);
       while (j < values.size() && value_of(j) - value_of(j - 1) == step) ++j;
       if (j - i >= 8 && (step == 0 || step == 1)) {
         flush();
@@ -116,6 +126,7 @@ void append_sequence_literal(std::string& out, const std::vector<E>& values) {
     }
     if (!list.empty()) list += ", ";
     append_integer_literal(list, values[i]);
+    if (past_int64 && value_of(i) <= 9223372036854775807ULL) list += "ULL";
     ++i;
   }
   flush();

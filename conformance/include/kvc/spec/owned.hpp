@@ -27,7 +27,8 @@ class owned {
         const run& part = source.runs[r];
         if (part.period == 0) {
           long long value = part.first;
-          for (std::size_t k = part.count; k > 0; --k, value += part.step) data_[i++] = static_cast<T>(value);
+          for (std::size_t k = part.count; k > 0; --k, value = run::advanced(value, part.step, 1))
+            data_[i++] = static_cast<T>(value);
         } else {
           for (std::size_t k = 0; k < part.count; ++k) data_[i++] = static_cast<T>(part.at(k));
         }

@@ -3,6 +3,7 @@
 // tokens is one short value in a constexpr table.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <initializer_list>
 
@@ -22,7 +23,15 @@ struct run {
 
   /// Value `i` of the run.
   [[nodiscard]] constexpr long long at(std::size_t i) const noexcept {
-    return first + static_cast<long long>(period == 0 ? i : i % period) * step;
+    return advanced(first, step, period == 0 ? i : i % period);
+  }
+
+  /// `from + k * step` in 64-bit two's complement: a run holds any value of a 64-bit type, an
+  /// unsigned one past INT64_MAX included (stored as the `long long` of the same bits).
+  [[nodiscard]] static constexpr long long advanced(long long from, long long by,
+                                                    std::size_t k) noexcept {
+    return static_cast<long long>(static_cast<unsigned long long>(from) +
+                                  static_cast<unsigned long long>(by) * k);
   }
 };
 
@@ -48,15 +57,22 @@ struct sequence {
   constexpr sequence(std::initializer_list<long long> values) noexcept {
     for (const long long v : values) append({v, 1, 0});
   }
+  /// The values listed, all of one unsigned type: `{std::uint64_t{1} << 63, std::uint64_t{1}}`
+  /// holds values past INT64_MAX.
+  template <std::unsigned_integral V>
+  constexpr sequence(std::initializer_list<V> values) noexcept {
+    for (const V v : values) append({static_cast<long long>(v), 1, 0});
+  }
 
   /// Appends a run, merged with the last one where it continues it.
   constexpr void append(run r) noexcept {
     if (r.count == 0) return;
     if (run_count > 0 && r.period == 0 && runs[run_count - 1].period == 0) {
       run& last = runs[run_count - 1];
-      const long long next = last.first + static_cast<long long>(last.count) * last.step;
+      const long long next = run::advanced(last.first, last.step, last.count);
       if (r.count == 1 && last.count == 1) {
-        last.step = r.first - last.first;
+        last.step = static_cast<long long>(static_cast<unsigned long long>(r.first) -
+                                           static_cast<unsigned long long>(last.first));
         last.count = 2;
         return;
       }
