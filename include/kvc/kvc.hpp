@@ -3,6 +3,7 @@
 #pragma once
 
 #include "append_admission.hpp"
+#include "append_blocks.hpp"
 #include "batch_admission.hpp"
 #include "cache_namespace.hpp"
 #include "concepts.hpp"

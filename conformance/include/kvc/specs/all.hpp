@@ -8,14 +8,15 @@
 #include <boost/hana/tuple.hpp>
 
 #include <kvc/specs/append_admission.hpp>
+#include <kvc/specs/append_blocks.hpp>
 #include <kvc/specs/cache_namespace.hpp>
 #include <kvc/specs/prefix_reuse.hpp>
-// include: batch_admission
-// include: request_admission
+#include <kvc/specs/batch_admission.hpp>
+#include <kvc/specs/request_admission.hpp>
 // include: segment_positions
 // include: segment_offsets
 // include: offsets_from_positions
-// include: multimodal_prefix
+#include <kvc/specs/multimodal_prefix.hpp>
 // include: prefix_cache
 // include: slot_allocator
 // include: block_pool
@@ -24,9 +25,10 @@ namespace kvc::specs {
 
 /// Every contract of kvc, each with its suites (`kvc::contract`).
 inline constexpr auto all = boost::hana::make_tuple(
-    prefix_reuse_contract, cache_namespace_contract, append_admission_contract
-    /* batch_admission */ /* request_admission */ /* segment_positions */ /* segment_offsets */
-    /* offsets_from_positions */ /* multimodal_prefix */ /* prefix_cache */ /* slot_allocator */
+    prefix_reuse_contract, cache_namespace_contract, append_admission_contract,
+    append_blocks_contract
+    , batch_admission_contract , request_admission_contract /* segment_positions */ /* segment_offsets */
+    /* offsets_from_positions */ , multimodal_prefix_contract /* prefix_cache */ /* slot_allocator */
     /* block_pool */);
 
 }  // namespace kvc::specs
