@@ -30,8 +30,8 @@ enum class fixture_state : unsigned char {
   passed,
   failed,
   not_covered,       ///< outside the suite's engine profile: not run
-  skipped,           ///< of an optional form the implementation does not take: not run
-  not_representable  ///< a value the implementation's parameter types cannot hold: failed
+  skipped,                 ///< of an optional form the implementation does not take: not run
+  outside_parameter_types  ///< a value the implementation's parameter types cannot hold: not run
 };
 
 /// The outcome of one fixture: its state, and what the implementation returned as a diagnostic
@@ -40,9 +40,7 @@ struct row_outcome {
   fixture_state state = fixture_state::passed;
   shown_result actual{};
   shown_result expected{};
-  [[nodiscard]] constexpr bool failed() const noexcept {
-    return state == fixture_state::failed || state == fixture_state::not_representable;
-  }
+  [[nodiscard]] constexpr bool failed() const noexcept { return state == fixture_state::failed; }
 };
 
 /// Checks `row` against `impl` under `profile`.
@@ -66,7 +64,7 @@ template <class Row, class Impl>
         outcome.expected = show_result(row.expected);
       }
     });
-    if (!fit) outcome.state = fixture_state::not_representable;
+    if (!fit) outcome.state = fixture_state::outside_parameter_types;
     return outcome;
   }
 }

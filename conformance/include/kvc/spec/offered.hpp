@@ -2,8 +2,10 @@
 // offered to an implementation, so that an engine's own signature is checked as it is.
 //
 // An argument is one of:
-//   - an integer sequence: `kvc::sequence<E>` in a table, `std::vector<E>` in a generated case;
-//   - a sequence of other values (multimodal items): `kvc::bounded_list<V, K>` or `std::vector<V>`;
+//   - an integer sequence: `kvc::sequence<E>` in a table, `std::vector<E>` in a generated case,
+//     `std::array<E, N>` in a user's own fixture (kvc/verification/fixture.hpp);
+//   - a sequence of other values (multimodal items): `kvc::bounded_list<V, K>`, `std::vector<V>`
+//     or `std::array<V, N>`;
 //   - a string namespace: `std::string_view` in a table, `std::string` in a generated case;
 //   - a structured namespace: `kvc::cache_namespace`, or `kvc::owning_cache_namespace`;
 //   - an integer, or any other value: offered as it is.
@@ -15,10 +17,12 @@
 // exact or refused: a value that T cannot hold makes the call "not representable", never narrowed.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <span>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -26,6 +30,7 @@
 #include <kvc/bounded_list.hpp>
 #include <kvc/cache_namespace_view.hpp>
 #include <kvc/detail/equal.hpp>
+#include <kvc/detail/parameter_types.hpp>
 #include <kvc/spec/fixture_namespace.hpp>
 #include <kvc/spec/fixture_text.hpp>
 #include <kvc/spec/owned.hpp>
@@ -79,6 +84,10 @@ template <std::integral E>
 struct integer_sequence_of<std::vector<E>> {
   using type = E;
 };
+template <std::integral E, std::size_t N>
+struct integer_sequence_of<std::array<E, N>> {  // a user's own fixture's array of ids
+  using type = E;
+};
 /// The element type of an integer sequence argument, or void.
 template <class A>
 using integer_element_t = typename integer_sequence_of<A>::type;
@@ -94,6 +103,11 @@ struct other_sequence_of<bounded_list<V, K>> {
 template <class V>
   requires(!std::integral<V>)
 struct other_sequence_of<std::vector<V>> {
+  using type = V;
+};
+template <class V, std::size_t N>
+  requires(!std::integral<V>)
+struct other_sequence_of<std::array<V, N>> {
   using type = V;
 };
 /// The element type of a sequence argument of other values (multimodal items), or void.
@@ -227,10 +241,45 @@ inline constexpr bool takes = !std::is_same_v<chosen_form<Impl, A...>, no_form_f
 
 // --- Holding an argument in a form for the call --------------------------------------------------
 
-/// Deliberately not `constexpr`: reached when a value does not fit the integer type the
-/// implementation takes, so a constant evaluation stops here and the diagnostic says why.
-template <class ImplementationsType>
-inline void fixture_value_does_not_fit_the_implementations_type() noexcept {}
+/// The parameter types of `Impl` (cv and references removed), when they can be read and there
+/// are `N` of them (a function, a function pointer, a lambda that is not generic); otherwise
+/// `void` for each: the arguments are passed as they are.
+template <class Impl, std::size_t N>
+struct parameters_of {
+  template <std::size_t>
+  using unknown = void;
+  template <class Indices>
+  struct all_unknown;
+  template <std::size_t... I>
+  struct all_unknown<std::index_sequence<I...>> {
+    using type = type_list<unknown<I>...>;
+  };
+  using type = typename all_unknown<std::make_index_sequence<N>>::type;
+};
+/// Whether `F` is a function, a function pointer, or a class with one call operator that is not a
+/// template (whose parameter types can be read).
+template <class F>
+concept single_signature = std::is_function_v<std::remove_pointer_t<F>> || requires { &F::operator(); };
+
+template <class Impl, std::size_t N>
+  requires single_signature<std::remove_cvref_t<Impl>> &&
+           (std::tuple_size_v<typename parameter_types<std::remove_cvref_t<Impl>>::type> == N)
+struct parameters_of<Impl, N> {
+  template <class Tuple>
+  struct stripped;
+  template <class... P>
+  struct stripped<std::tuple<P...>> {
+    using type = type_list<std::remove_cvref_t<P>...>;
+  };
+  using type = typename stripped<typename parameter_types<std::remove_cvref_t<Impl>>::type>::type;
+};
+
+/// Whether an integer argument of type A is converted to the parameter type P before the call:
+/// P is another integer type (not bool, whose conversion is a truth test, not a value).
+template <class A, class P>
+inline constexpr bool converted_to_parameter =
+    std::is_integral_v<A> && std::is_integral_v<P> && !std::is_same_v<A, P> &&
+    !std::is_same_v<P, bool> && !std::is_same_v<A, bool>;
 
 /// Whether every value of the sequence `a` is a value of T.
 template <class T, class A>
@@ -252,6 +301,17 @@ struct held {
   bool fits = true;
   constexpr explicit held(const A& a) noexcept : value(a) {}
   [[nodiscard]] constexpr const A& view() const noexcept { return value; }
+};
+
+/// An integer argument held as the implementation's own parameter type P: converted exactly, or
+/// marked as not fitting (kvc never narrows, and never lets C++ convert -1 to a huge count).
+template <class A, class P>
+struct held_as_parameter {
+  bool fits;
+  P value;
+  constexpr explicit held_as_parameter(const A& a) noexcept
+      : fits(std::in_range<P>(integer_value(a))), value(fits ? static_cast<P>(a) : P{}) {}
+  [[nodiscard]] constexpr P view() const noexcept { return value; }
 };
 
 template <class A, class F>
@@ -363,40 +423,39 @@ struct held<owning_cache_namespace, F> {
   [[nodiscard]] constexpr const cache_namespace& view() const noexcept { return stored; }
 };
 
-/// Argument number I, held in form F.
-template <std::size_t I, class A, class F>
-struct held_at : held<A, F> {
-  using held<A, F>::held;
+/// Argument number I, held in form F (as the parameter type P where it is converted to it).
+template <std::size_t I, class A, class F, class P>
+struct held_at : std::conditional_t<converted_to_parameter<A, P>, held_as_parameter<A, P>, held<A, F>> {
+  using base = std::conditional_t<converted_to_parameter<A, P>, held_as_parameter<A, P>, held<A, F>>;
+  using base::base;
 };
 
-/// The arguments `A...`, each held in form F.
-template <class F, class Indices, class... A>
+/// The arguments `A...`, each held in form F, the integers as the parameter types `P...`.
+template <class F, class Parameters, class Indices, class... A>
 struct held_arguments;
-template <class F, std::size_t... I, class... A>
-struct held_arguments<F, std::index_sequence<I...>, A...> : held_at<I, A, F>... {
-  constexpr explicit held_arguments(const A&... a) : held_at<I, A, F>(a)... {}
+template <class F, class... P, std::size_t... I, class... A>
+struct held_arguments<F, type_list<P...>, std::index_sequence<I...>, A...> : held_at<I, A, F, P>... {
+  constexpr explicit held_arguments(const A&... a) : held_at<I, A, F, P>(a)... {}
 
-  /// Whether every value survived its form. In a constant evaluation a value that did not stops
-  /// the evaluation at `fixture_value_does_not_fit_the_implementations_type`.
+  /// Whether every value survived its form: the implementation's parameter types hold it.
   [[nodiscard]] constexpr bool fit() const noexcept {
-    const bool every = (static_cast<const held_at<I, A, F>&>(*this).fits && ...);
-    if (!every && std::is_constant_evaluated())
-      fixture_value_does_not_fit_the_implementations_type<typename F::sequence>();
-    return every;
+    return (static_cast<const held_at<I, A, F, P>&>(*this).fits && ...);
   }
   /// `impl` called with every argument in its form.
   template <class Impl>
   constexpr decltype(auto) call(const Impl& impl) const {
-    return impl(static_cast<const held_at<I, A, F>&>(*this).view()...);  // not constexpr? kvc::check runs it
+    return impl(static_cast<const held_at<I, A, F, P>&>(*this).view()...);  // not constexpr? kvc::check runs it
   }
 };
 
 /// Calls `impl(a...)`, every argument in the first form `impl` takes, and hands its result to
-/// `use`; returns false, calling nothing, when a value does not survive its form.
+/// `use`; returns false, calling nothing, when a value is outside the implementation's parameter
+/// types (an integer its parameter cannot hold, a sequence value its element type cannot hold).
 template <class Impl, class Use, class... A>
 [[nodiscard]] constexpr bool call_offered(const Impl& impl, Use&& use, const A&... a) {
   using F = chosen_form<Impl, A...>;
-  const held_arguments<F, std::index_sequence_for<A...>, A...> arguments(a...);
+  using P = typename parameters_of<Impl, sizeof...(A)>::type;
+  const held_arguments<F, P, std::index_sequence_for<A...>, A...> arguments(a...);
   if (!arguments.fit()) return false;
   use(arguments.call(impl));
   return true;

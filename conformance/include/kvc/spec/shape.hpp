@@ -156,7 +156,7 @@ struct list_size<type_list<A...>> : std::integral_constant<std::size_t, sizeof..
 /// counts; does nothing where it cannot tell (the suite's static_assert still fires).
 template <class Shape, class Impl, class In>
 constexpr void name_unmatched_parameter() noexcept {
-  if constexpr (has_parameter_types<Impl> && requires { Shape::direct_call; }) {
+  if constexpr (single_signature<std::remove_cvref_t<Impl>> && requires { Shape::direct_call; }) {
     using params = typename parameter_types<std::remove_cvref_t<Impl>>::type;
     using inputs = argument_types<In>;
     constexpr std::size_t count = list_size<inputs>::value;
