@@ -56,6 +56,25 @@ using erased_call_of =
     erased_call<runtime_inputs_t<typename Row::inputs_type>, typename Row::expected_type,
                 typename Row::inputs_type::shape::result>;
 
+/// The address of an implementation as an erased call keeps it: a function's (`kvc::check(suite,
+/// my_function)`) through the conditionally-supported conversion every platform kvc supports has
+/// (POSIX requires it), anything else's as it is.
+template <class Impl>
+[[nodiscard]] const void* erased_address(const Impl& impl) noexcept {
+  if constexpr (std::is_function_v<Impl>)
+    return reinterpret_cast<const void*>(&impl);
+  else
+    return &impl;
+}
+/// The implementation at an address `erased_address` gave.
+template <class Impl>
+[[nodiscard]] const Impl& erased_implementation(const void* address) noexcept {
+  if constexpr (std::is_function_v<Impl>)
+    return *reinterpret_cast<Impl*>(const_cast<void*>(address));
+  else
+    return *static_cast<const Impl*>(address);
+}
+
 /// `impl` behind the run-time signature of `Row`'s table.
 template <class Row, class Impl>
 [[nodiscard]] erased_call_of<Row> erase(const Impl& impl) {
@@ -64,12 +83,12 @@ template <class Row, class Impl>
   using Expected = typename Row::expected_type;
   using Result = typename shape::result;
   erased_call_of<Row> erased;
-  erased.impl = &impl;
+  erased.impl = erased_address(impl);
   if constexpr (shape_takes<shape, Impl, In>) {
     erased.call = [](const void* erased_impl, const In& inputs, const Expected& expected,
                      const engine_profile& profile) {
       call_outcome<Result> outcome;
-      outcome.fit = shape::call(*static_cast<const Impl*>(erased_impl), inputs,
+      outcome.fit = shape::call(erased_implementation<Impl>(erased_impl), inputs,
                                 [&](const auto& actual) {
                                   outcome.agrees = shape::agrees(profile, inputs, actual, expected);
                                   outcome.actual = shape::normalize(actual);
