@@ -40,7 +40,7 @@ void check_rows(std::span<const Row> rows, const erased_call_of<Row>& impl,
       outcome.passed = outcome.not_covered = true;  // not run: not failed, though never "Passed"
       outcome.actual = "(not covered: outside the engine profile)";
     } else {
-      const auto result = impl(to_runtime(row.inputs), row.expected, profile);
+      const auto result = impl(to_runtime(row.inputs), to_runtime_field(row.expected), profile);
       if (!result.fit) {
         // Not run, never failed: the engine's types cannot hold the call (kvc never converts).
         outcome.passed = outcome.not_covered = true;
@@ -63,7 +63,7 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
                   exploration_report& report) {
   using shape = typename Row::inputs_type::shape;
   using In = runtime_inputs_t<typename Row::inputs_type>;
-  using Expected = typename Row::expected_type;
+  using Expected = runtime_field_t<typename Row::expected_type>;
   using Result = typename shape::result;
   if (!impl.takes()) return;  // a form the implementation leaves out
 
@@ -121,14 +121,25 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
     report.inputs = text::inputs_of(minimal.inputs);
     report.actual = text::of(minimal.actual);
     report.expected = text::of(minimal.expected);
+    std::string expected_literal;
+    if constexpr (text::integer_vector<Expected>)
+      text::append_sequence_literal(expected_literal, minimal.expected);  // a table's list
+    else
+      expected_literal = text::of(minimal.expected);
     report.fixture = "{\"explored\", " + text::table_inputs_of(minimal.inputs) + ", " +
-                     text::of(minimal.expected) + "},";
+                     expected_literal + "},";
     const bool bound = context.profile.reuse == reuse_match::bound &&
                        std::is_same_v<Result, integer_result> && requires { shape::under; };
+    // The check of the call, as the shape calls it: a generator whose shape is not
+    // `impl(inputs...) == expected` (an implementation that fills `out`) writes its own.
+    std::string check;
+    if constexpr (requires { library::generator<shape>::test_case_body(minimal.inputs, minimal.expected); })
+      check = library::generator<shape>::test_case_body(minimal.inputs, minimal.expected);
+    else
+      check = "  CHECK(impl(" + text::arguments_of(minimal.inputs) + ") " + (bound ? "<= " : "== ") +
+              text::of(minimal.expected) + ");\n";
     report.test_case = "TEST_CASE(\"kvc explore: " + report.suite + ", seed " +
-                       std::to_string(report.seed) + "\") {\n  CHECK(impl(" +
-                       text::arguments_of(minimal.inputs) + ") " + (bound ? "<= " : "== ") +
-                       text::of(minimal.expected) + ");\n}\n";
+                       std::to_string(report.seed) + "\") {\n" + check + "}\n";
     return;
   }
 }

@@ -50,10 +50,13 @@ struct erased_call {
   }
 };
 
-/// The run-time signature of a table whose rows are `Row`s.
+/// The run-time signature of a table whose rows are `Row`s: its inputs and its expected result
+/// in their run-time forms (a table's `kvc::sequence` of expected values is a `std::vector`, so
+/// that a generated case's expected result, of any length, has the same type).
 template <class Row>
 using erased_call_of =
-    erased_call<runtime_inputs_t<typename Row::inputs_type>, typename Row::expected_type,
+    erased_call<runtime_inputs_t<typename Row::inputs_type>,
+                runtime_field_t<typename Row::expected_type>,
                 typename Row::inputs_type::shape::result>;
 
 /// The address of an implementation as an erased call keeps it: a function's (`kvc::check(suite,
@@ -80,7 +83,7 @@ template <class Row, class Impl>
 [[nodiscard]] erased_call_of<Row> erase(const Impl& impl) {
   using shape = typename Row::inputs_type::shape;
   using In = runtime_inputs_t<typename Row::inputs_type>;
-  using Expected = typename Row::expected_type;
+  using Expected = runtime_field_t<typename Row::expected_type>;
   using Result = typename shape::result;
   erased_call_of<Row> erased;
   erased.impl = erased_address(impl);

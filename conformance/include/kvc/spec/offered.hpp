@@ -76,8 +76,8 @@ template <class A>
 struct integer_sequence_of {
   using type = void;
 };
-template <std::integral E>
-struct integer_sequence_of<sequence<E>> {
+template <std::integral E, std::size_t R>
+struct integer_sequence_of<sequence<E, R>> {
   using type = E;
 };
 template <std::integral E>

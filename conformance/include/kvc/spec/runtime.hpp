@@ -29,8 +29,8 @@ template <class T>
 struct runtime_field {
   using type = T;
 };
-template <class E>
-struct runtime_field<sequence<E>> {
+template <class E, std::size_t R>
+struct runtime_field<sequence<E, R>> {
   using type = std::vector<E>;
 };
 template <>

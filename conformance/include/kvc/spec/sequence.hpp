@@ -38,13 +38,14 @@ struct run {
 /// An integer sequence in a fixture table (token ids, segment ids, position ids, request sizes):
 /// up to `max_runs` runs, read as elements of type `E`. Written as a list (`{1, 2, 4}`, where
 /// neighbours one step apart share a run), as `kvc::repeat(1, 20)`, `kvc::counting(0, 300)` or
-/// `kvc::alternating(0, 1, 300)`, and joined with `+`.
-template <class E>
+/// `kvc::alternating(0, 1, 300)`, and joined with `+`. `MaxRuns` is 8 but for a table whose
+/// lists hardly repeat (M-RoPE's position rows), so that every other table stays small.
+template <class E, std::size_t MaxRuns = 8>
 struct sequence {
   /// The element type the sequence is offered as.
   using value_type = E;
   /// The most runs a sequence holds.
-  static constexpr std::size_t max_runs = 8;
+  static constexpr std::size_t max_runs = MaxRuns;
 
   /// The runs, in order; the first `run_count` are used.
   run runs[max_runs]{};
