@@ -13,9 +13,9 @@
 #include <kvc/specs/prefix_reuse.hpp>
 #include <kvc/specs/batch_admission.hpp>
 #include <kvc/specs/request_admission.hpp>
-// include: segment_positions
-// include: segment_offsets
-// include: offsets_from_positions
+#include <kvc/specs/segment_positions.hpp>
+#include <kvc/specs/segment_offsets.hpp>
+#include <kvc/specs/offsets_from_positions.hpp>
 #include <kvc/specs/multimodal_prefix.hpp>
 // include: prefix_cache
 // include: slot_allocator
@@ -27,8 +27,8 @@ namespace kvc::specs {
 inline constexpr auto all = boost::hana::make_tuple(
     prefix_reuse_contract, cache_namespace_contract, append_admission_contract,
     append_blocks_contract
-    , batch_admission_contract , request_admission_contract /* segment_positions */ /* segment_offsets */
-    /* offsets_from_positions */ , multimodal_prefix_contract /* prefix_cache */ /* slot_allocator */
+    , batch_admission_contract , request_admission_contract , segment_positions_contract , segment_offsets_contract
+    , offsets_from_positions_contract , multimodal_prefix_contract /* prefix_cache */ /* slot_allocator */
     /* block_pool */);
 
 }  // namespace kvc::specs
