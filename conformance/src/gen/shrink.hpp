@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace kvc::gen {
@@ -26,36 +27,66 @@ struct shrink_budget {
   return false;
 }
 
-/// Shrinks the failing `choices`: `fails(candidate)` draws a case from `candidate`, runs it and
-/// returns whether it still fails, together with the choices the draw consumed (a draw may stop
-/// early). Returns the simplest failing choices found, and counts the re-runs in `runs`.
+/// `elements` (where each marked element starts) once `size` choices from `at` are deleted.
+[[nodiscard]] inline std::vector<std::size_t> without_choices(std::vector<std::size_t> elements,
+                                                             std::size_t at, std::size_t size) {
+  for (std::size_t& start : elements)
+    if (start > at) start = start >= at + size ? start - size : at;
+  return elements;
+}
+
+/// Shrinks the failing `choices`, whose marked elements (`kvc::gen::source::mark`: the operations
+/// of a stateful sequence) start at `elements`: `fails(candidate, starts, consumed, marks)` draws a
+/// case from `candidate`, each element from its own choices (`starts`), runs it and returns whether
+/// it still fails, together with the choices the draw consumed (a draw may stop early) and where
+/// its elements start. Whole elements are deleted first (runs of them, halving down to one), then
+/// chunks of choices, then each choice is lowered, and then equal choices together. Returns the
+/// simplest failing choices found, and counts the re-runs in `runs`.
 template <class Fails>
-std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, Fails fails,
-                                  const shrink_budget& budget, std::size_t& runs) {
+std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
+                                  Fails fails, const shrink_budget& budget, std::size_t& runs) {
   const auto start = std::chrono::steady_clock::now();
   const auto spent = [&] {
     if (runs >= budget.runs) return true;
     return budget.time.count() > 0 && std::chrono::steady_clock::now() - start > budget.time;
   };
   // Keeps `candidate` when it still fails and is simpler (as the choices the draw consumed).
-  const auto attempt = [&](std::vector<std::uint64_t> candidate) {
+  const auto attempt = [&](const std::vector<std::uint64_t>& candidate,
+                           const std::vector<std::size_t>& starts) {
     if (spent()) return false;
     ++runs;
     std::vector<std::uint64_t> consumed;
-    if (!fails(candidate, consumed)) return false;
+    std::vector<std::size_t> marks;
+    if (!fails(candidate, starts, consumed, marks)) return false;
     if (!simpler(consumed, choices)) return false;
     choices = std::move(consumed);
+    elements = std::move(marks);
     return true;
+  };
+  const auto without = [&](std::size_t begin, std::size_t end) {
+    std::vector<std::uint64_t> candidate(choices.begin(), choices.begin() + static_cast<std::ptrdiff_t>(begin));
+    candidate.insert(candidate.end(), choices.begin() + static_cast<std::ptrdiff_t>(end), choices.end());
+    return attempt(candidate, without_choices(elements, begin, end - begin));
   };
 
   for (bool improved = true; improved && !spent();) {
     improved = false;
-    // Delete chunks: whole elements of a list, whole operations of a sequence.
+    // Delete whole elements: an operation of a sequence goes with every choice it drew, and the
+    // operations after it are drawn as they were.
+    for (std::size_t size = elements.size() > 1 ? elements.size() / 2 : 1; size >= 1 && !spent(); size /= 2) {
+      for (std::size_t at = 0; at + size <= elements.size() && !spent();) {
+        const std::size_t begin = elements[at];
+        const std::size_t end = at + size < elements.size() ? elements[at + size] : choices.size();
+        if (begin < end && end <= choices.size() && without(begin, end))
+          improved = true;
+        else
+          ++at;
+      }
+    }
+    // Delete chunks: whole elements of a list, parts of an operation.
     for (const std::size_t size : {std::size_t{8}, std::size_t{4}, std::size_t{2}, std::size_t{1}}) {
       for (std::size_t at = 0; at + size <= choices.size() && !spent();) {
-        std::vector<std::uint64_t> candidate(choices.begin(), choices.begin() + static_cast<std::ptrdiff_t>(at));
-        candidate.insert(candidate.end(), choices.begin() + static_cast<std::ptrdiff_t>(at + size), choices.end());
-        if (attempt(std::move(candidate)))
+        if (without(at, at + size))
           improved = true;
         else
           ++at;
@@ -66,7 +97,7 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, Fails fail
       if (choices[i] == 0) continue;
       std::vector<std::uint64_t> candidate = choices;
       candidate[i] = 0;
-      if (attempt(candidate)) {
+      if (attempt(candidate, elements)) {
         improved = true;
         continue;
       }
@@ -75,14 +106,50 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, Fails fail
         const std::uint64_t mid = low + (choices[i] - low) / 2;
         candidate = choices;
         candidate[i] = mid;
-        if (attempt(candidate))
+        if (attempt(candidate, elements))
           improved = true;
         else
           low = mid;
       }
     }
+    // Lower equal choices together: a value drawn twice (the same token in an insert and in a
+    // lookup that must match it) goes down only when both do.
+    for (std::size_t i = 0; i < choices.size() && !spent(); ++i) {
+      const std::uint64_t value = choices[i];
+      if (value == 0) continue;
+      std::size_t equal = 0;
+      for (std::size_t j = i; j < choices.size(); ++j)
+        if (choices[j] == value) ++equal;
+      if (equal < 2) continue;
+      const auto lowered = [&](std::uint64_t to) {
+        std::vector<std::uint64_t> candidate = choices;
+        for (std::size_t j = i; j < candidate.size(); ++j)
+          if (candidate[j] == value) candidate[j] = to;
+        return candidate;
+      };
+      if (attempt(lowered(0), elements) || attempt(lowered(value / 2), elements) ||
+          attempt(lowered(value - 1), elements))
+        improved = true;
+    }
   }
   return choices;
+}
+
+/// Shrinks the failing `choices` of a case without marked elements: `fails(candidate, consumed)`
+/// draws a case from `candidate`, runs it and returns whether it still fails, together with the
+/// choices the draw consumed (a draw may stop early). Returns the simplest failing choices found,
+/// and counts the re-runs in `runs`.
+template <class Fails>
+std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, Fails fails,
+                                  const shrink_budget& budget, std::size_t& runs) {
+  return shrink(
+      std::move(choices), {},
+      [&fails](const std::vector<std::uint64_t>& candidate, const std::vector<std::size_t>&,
+               std::vector<std::uint64_t>& consumed, std::vector<std::size_t>& marks) {
+        marks.clear();
+        return fails(candidate, consumed);
+      },
+      budget, runs);
 }
 
 }  // namespace kvc::gen

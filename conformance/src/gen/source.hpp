@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace kvc::gen {
@@ -43,8 +44,17 @@ class source {
   /// Fresh choices from `seed`.
   explicit source(std::uint64_t seed) : random_(seed), replaying_(false) {}
   /// The choices `recorded`, in order; past their end, every choice is 0.
-  explicit source(std::vector<std::uint64_t> recorded)
-      : random_(0), replaying_(true), choices_(std::move(recorded)) {}
+  explicit source(std::vector<std::uint64_t> recorded) : source(std::move(recorded), {}) {}
+  /// The choices `recorded`, whose marked elements (`mark`) start at `elements`: each element is
+  /// replayed from its own choices. One that draws fewer than it recorded leaves the rest unread,
+  /// one that draws more reads 0s, so that a change to one element (a shorter token list) leaves
+  /// every other element as it was drawn.
+  source(std::vector<std::uint64_t> recorded, std::vector<std::size_t> elements)
+      : random_(0),
+        replaying_(true),
+        recorded_(std::move(recorded)),
+        elements_(std::move(elements)),
+        end_(elements_.empty() ? recorded_.size() : bounded(elements_[0])) {}
 
   /// A choice in [0, most].
   std::uint64_t choose(std::uint64_t most) {
@@ -52,14 +62,13 @@ class source {
     if (!replaying_) {
       const std::uint64_t bits = random_.next();
       value = most == UINT64_MAX ? bits : bits % (most + 1);
-      choices_.push_back(value);
-    } else if (next_ < choices_.size()) {
-      value = choices_[next_] <= most ? choices_[next_] : most;
-      choices_[next_] = value;
+    } else if (read_ < end_) {
+      value = recorded_[read_] <= most ? recorded_[read_] : most;
+      ++read_;
     } else {
       ++overrun_;
     }
-    ++next_;
+    choices_.push_back(value);
     return value;
   }
 
@@ -72,26 +81,41 @@ class source {
 
   /// The choices drawn (or replayed) so far.
   [[nodiscard]] const std::vector<std::uint64_t>& choices() const noexcept { return choices_; }
-  /// The choices the draw used, in order (the replayed ones past the list's end as 0): replayed,
-  /// they draw the same case.
-  [[nodiscard]] std::vector<std::uint64_t> consumed() const {
-    std::vector<std::uint64_t> used(choices_.begin(),
-                                    choices_.begin() + static_cast<std::ptrdiff_t>(
-                                                           next_ < choices_.size() ? next_ : choices_.size()));
-    used.resize(next_, 0);
-    return used;
-  }
-  /// How many choices a replay drew past the end of its list.
+  /// The choices the draw used, in order (those a replay read past its list, or past its
+  /// element's choices, as 0): replayed, they draw the same case.
+  [[nodiscard]] std::vector<std::uint64_t> consumed() const { return choices_; }
+  /// How many choices a replay drew past the end of its list (or of an element's choices).
   [[nodiscard]] std::size_t overrun() const noexcept { return overrun_; }
   /// How many choices were drawn.
-  [[nodiscard]] std::size_t drawn() const noexcept { return next_; }
+  [[nodiscard]] std::size_t drawn() const noexcept { return choices_.size(); }
+
+  /// Marks the start of one element of the case (an operation of a stateful sequence): the choices
+  /// from here to the next mark are drawn for it alone, so that the shrinker tries deleting them
+  /// together, and a replay with the elements' starts reads each element's own choices.
+  void mark() {
+    marks_.push_back(choices_.size());
+    if (!replaying_ || elements_.empty()) return;
+    const std::size_t k = marks_.size() - 1;
+    read_ = k < elements_.size() ? bounded(elements_[k]) : recorded_.size();
+    end_ = k + 1 < elements_.size() ? bounded(elements_[k + 1]) : recorded_.size();
+  }
+  /// Where each marked element starts, in order.
+  [[nodiscard]] const std::vector<std::size_t>& marks() const noexcept { return marks_; }
 
  private:
+  [[nodiscard]] std::size_t bounded(std::size_t at) const noexcept {
+    return at < recorded_.size() ? at : recorded_.size();
+  }
+
   splitmix64 random_;
   bool replaying_;
+  std::vector<std::uint64_t> recorded_;
+  std::vector<std::size_t> elements_;
   std::vector<std::uint64_t> choices_;
-  std::size_t next_ = 0;
+  std::size_t read_ = 0;
+  std::size_t end_ = 0;
   std::size_t overrun_ = 0;
+  std::vector<std::size_t> marks_;
 };
 
 /// One of `n` alternatives, the first the simplest.
