@@ -155,10 +155,13 @@ void instantiate(const contract<Suites...>& c) {
     const auto one = []<class Row>(std::type_identity<Row>) {
       void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
                   std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
-      void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
-                     exploration_report&) = &detail::explore_rows<Row>;
       static_cast<void>(run);
-      static_cast<void>(search);
+      // A stateful scenario's suite is explored by its subject's check, not by a generator.
+      if constexpr (!detail::is_stateful_shape<typename Row::inputs_type::shape>) {
+        void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
+                       exploration_report&) = &detail::explore_rows<Row>;
+        static_cast<void>(search);
+      }
     };
     (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{}), ...);
   });

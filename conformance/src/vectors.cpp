@@ -210,6 +210,10 @@ std::map<std::string, std::string> vector_documents() {
     c.for_each_suite([&]<class Info, const auto&... Tables>(const suite<Info, Tables...>& s) {
       if constexpr (requires { Info::part; }) {
         return;  // a part of another suite
+      } else if constexpr ((requires {
+                             std::remove_cvref_t<decltype(Tables[0])>::inputs_type::shape::stateful;
+                           } || ...)) {
+        return;  // a stateful scenario suite: its operation sequences have no JSON form
       } else if constexpr (requires { Info::policy; }) {
         // A policy suite: one document per standard policy.
         [&]<std::size_t... I>(std::index_sequence<I...>) {

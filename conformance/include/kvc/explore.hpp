@@ -104,6 +104,12 @@ template <class Row>
 void explore_rows(const erased_call_of<Row>& impl, const exploration_context& context,
                   exploration_report& report);
 
+/// Whether `Shape` is a stateful scenario's shape (`Shape::stateful`): its implementation is a
+/// factory, and its suites are explored by the stateful check of their subject
+/// (`Shape::explore(impl, options, report)`), not table by table.
+template <class Shape>
+inline constexpr bool is_stateful_shape = requires { Shape::stateful; };
+
 /// Whether `Row` is the first of `Rows...` with its type (a suite's tables of one input type are
 /// explored once).
 template <std::size_t I, class Row, class... Rows>
@@ -135,26 +141,32 @@ template <class Info, const auto&... Tables, class Impl>
   report.seed = options.seed;
   detail::exploration_context context{detail::policy_of<Info>(), detail::profile_of<Info>(), options};
   report.notes = profile_consequences(context.profile);
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    constexpr std::size_t distinct =
-        (std::size_t{0} + ... +
-         (detail::first_of_its_type<I, std::remove_cvref_t<decltype(Tables[0])>,
-                                    std::remove_cvref_t<decltype(Tables[0])>...>
-              ? 1
-              : 0));
-    const std::size_t total = options.cases == 0 ? default_exploration_cases : options.cases;
-    std::size_t table = 0;
-    const auto one = [&]<class Row>(std::type_identity<Row>, bool first) {
-      if (!first || report.failed) return;
-      context.table = table++;
-      context.cases = total / distinct + (context.table < total % distinct ? 1 : 0);
-      detail::explore_rows<Row>(detail::erase<Row>(impl), context, report);
-    };
-    (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{},
-         detail::first_of_its_type<I, std::remove_cvref_t<decltype(Tables[0])>,
-                                   std::remove_cvref_t<decltype(Tables[0])>...>),
-     ...);
-  }(std::index_sequence_for<decltype(Tables)...>{});
+  using first_shape =
+      typename std::remove_cvref_t<decltype(detail::table_at<0, Tables...>()[0])>::inputs_type::shape;
+  if constexpr (detail::is_stateful_shape<first_shape>) {
+    first_shape::explore(impl, options, report);  // generated sequences, by the subject's check
+  } else {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      constexpr std::size_t distinct =
+          (std::size_t{0} + ... +
+           (detail::first_of_its_type<I, std::remove_cvref_t<decltype(Tables[0])>,
+                                      std::remove_cvref_t<decltype(Tables[0])>...>
+                ? 1
+                : 0));
+      const std::size_t total = options.cases == 0 ? default_exploration_cases : options.cases;
+      std::size_t table = 0;
+      const auto one = [&]<class Row>(std::type_identity<Row>, bool first) {
+        if (!first || report.failed) return;
+        context.table = table++;
+        context.cases = total / distinct + (context.table < total % distinct ? 1 : 0);
+        detail::explore_rows<Row>(detail::erase<Row>(impl), context, report);
+      };
+      (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{},
+           detail::first_of_its_type<I, std::remove_cvref_t<decltype(Tables[0])>,
+                                     std::remove_cvref_t<decltype(Tables[0])>...>),
+       ...);
+    }(std::index_sequence_for<decltype(Tables)...>{});
+  }
   return report;
 }
 

@@ -6,7 +6,8 @@
 // Integers print in decimal, `bool` as true/false, `char` quoted ('a'), strings double-quoted with
 // NUL and control characters escaped (\0, \x1f), ranges as [a, b, c] (long ones shortened unless
 // printed whole), namespaces as their four fields, multimodal items as {offset 2, length 3, hash
-// 7}.
+// 7}. A type with an `append_text(std::string&, const T&)` found by argument-dependent lookup
+// prints itself (a scenario's operations and observations).
 #pragma once
 
 #include <concepts>
@@ -98,7 +99,9 @@ void append_value(std::string& out, const T& value, bool whole = true);
 
 template <class T>
 void append_value(std::string& out, const T& value, bool whole) {
-  if constexpr (std::is_same_v<T, char>) {
+  if constexpr (requires { append_text(out, value); }) {
+    append_text(out, value);  // a value that prints itself, found by argument-dependent lookup
+  } else if constexpr (std::is_same_v<T, char>) {
     append_quoted(out, std::string_view(&value, 1), '\'');
   } else if constexpr (std::integral<T>) {
     append_integer(out, value);
