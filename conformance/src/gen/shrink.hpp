@@ -40,8 +40,8 @@ struct shrink_budget {
 /// case from `candidate`, each element from its own choices (`starts`), runs it and returns whether
 /// it still fails, together with the choices the draw consumed (a draw may stop early) and where
 /// its elements start. Whole elements are deleted first (runs of them, halving down to one), then
-/// chunks of choices, then each choice is lowered, and then equal choices together. Returns the
-/// simplest failing choices found, and counts the re-runs in `runs`.
+/// chunks of choices, then each choice is lowered, and then, in a case with elements, equal
+/// choices together. Returns the simplest failing choices found, and counts the re-runs in `runs`.
 template <class Fails>
 std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
                                   Fails fails, const shrink_budget& budget, std::size_t& runs) {
@@ -112,9 +112,9 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           low = mid;
       }
     }
-    // Lower equal choices together: a value drawn twice (the same token in an insert and in a
-    // lookup that must match it) goes down only when both do.
-    for (std::size_t i = 0; i < choices.size() && !spent(); ++i) {
+    // Lower equal choices of a sequence together: a value drawn by two operations (the same token
+    // in an insert and in a lookup that must match it) goes down only when both do.
+    for (std::size_t i = 0; !elements.empty() && i < choices.size() && !spent(); ++i) {
       const std::uint64_t value = choices[i];
       if (value == 0) continue;
       std::size_t equal = 0;
