@@ -17,8 +17,8 @@
 #include <kvc/specs/segment_offsets.hpp>
 #include <kvc/specs/offsets_from_positions.hpp>
 #include <kvc/specs/multimodal_prefix.hpp>
-// include: prefix_cache
-// include: slot_allocator
+#include <kvc/specs/prefix_cache.hpp>
+#include <kvc/specs/slot_allocator.hpp>
 // include: block_pool
 
 namespace kvc::specs {
@@ -28,7 +28,7 @@ inline constexpr auto all = boost::hana::make_tuple(
     prefix_reuse_contract, cache_namespace_contract, append_admission_contract,
     append_blocks_contract
     , batch_admission_contract , request_admission_contract , segment_positions_contract , segment_offsets_contract
-    , offsets_from_positions_contract , multimodal_prefix_contract /* prefix_cache */ /* slot_allocator */
+    , offsets_from_positions_contract , multimodal_prefix_contract , prefix_cache_contract , slot_allocator_contract
     /* block_pool */);
 
 }  // namespace kvc::specs
