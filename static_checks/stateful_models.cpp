@@ -28,12 +28,14 @@ static_assert(kvc::verify(prefix_cache_scenarios, [] { return kvc::model::prefix
 static_assert(kvc::verify(prefix_cache_scenarios,
                           [] { return kvc::model::basic_prefix_cache<3, 17>{}; }));
 // One entry fewer, and the model refuses an insert that a scenario's lookups depend on.
-static_assert(!kvc::conforms(prefix_cache_scenarios, [] { return kvc::model::basic_prefix_cache<2, 5>{}; }));
+static_assert(!kvc::conforms(prefix_cache_scenarios,
+                             [] { return kvc::model::basic_prefix_cache<2, 5>{}; }));
 static_assert(!kvc::conforms(prefix_cache_scenarios,
                              [] { return kvc::model::basic_prefix_cache<3, 16>{}; }));
 
-static_assert(kvc::verify(slot_allocator_scenarios,
-                          [](std::size_t capacity) { return kvc::model::slot_allocator(capacity); }));
+static_assert(kvc::verify(slot_allocator_scenarios, [](std::size_t capacity) {
+  return kvc::model::slot_allocator(capacity);
+}));
 // The scenarios' bound: 2 requests hold slots at once.
 static_assert(kvc::verify(slot_allocator_scenarios, [](std::size_t capacity) {
   return kvc::model::basic_slot_allocator<2>(capacity);
@@ -43,15 +45,17 @@ static_assert(!kvc::conforms(slot_allocator_scenarios, [](std::size_t capacity) 
 }));
 
 // A factory may return a generic lambda's result, and the capacity may be taken as any integer.
-static_assert(kvc::verify(slot_allocator_scenarios,
-                          [](auto capacity) { return kvc::model::basic_slot_allocator<4>(capacity); }));
+static_assert(kvc::verify(slot_allocator_scenarios, [](auto capacity) {
+  return kvc::model::basic_slot_allocator<4>(capacity);
+}));
 
 // The mutants' skeleton, without a flaw, passes: each mutant fails by its flaw.
 static_assert(kvc::verify(prefix_cache_scenarios, cache_mutants::factory<cache_mutants::correct>));
 static_assert(kvc::verify(slot_allocator_scenarios,
                           allocator_mutants::factory<allocator_mutants::correct>));
 
-// --- What is and is not a factory ------------------------------------------------------------------
+// --- What is and is not a factory
+// ------------------------------------------------------------------
 
 static_assert(kvc::specs::prefix_cache_scenario::takes<
               decltype(cache_mutants::factory<cache_mutants::correct>),
@@ -61,29 +65,37 @@ static_assert(kvc::specs::slot_allocator_scenario::takes<
               kvc::specs::slot_allocator_scenario::inputs<>>());
 // A cache is not its own factory, and an allocator factory must take the capacity.
 static_assert(!kvc::detail::cache_factory<cache_mutants::correct>);
-static_assert(!kvc::detail::allocator_factory<decltype([] { return allocator_mutants::correct(8); })>);
+static_assert(
+    !kvc::detail::allocator_factory<decltype([] { return allocator_mutants::correct(8); })>);
 // A cache factory does not make allocators, nor an allocator factory caches.
-static_assert(!kvc::detail::allocator_factory<decltype(cache_mutants::factory<cache_mutants::correct>)>);
-static_assert(!kvc::detail::cache_factory<decltype(allocator_mutants::factory<allocator_mutants::correct>)>);
+static_assert(
+    !kvc::detail::allocator_factory<decltype(cache_mutants::factory<cache_mutants::correct>)>);
+static_assert(
+    !kvc::detail::cache_factory<decltype(allocator_mutants::factory<allocator_mutants::correct>)>);
 // A factory may return a pointer (at run time, a std::unique_ptr).
-static_assert(kvc::detail::cache_factory<decltype([] { return std::make_unique<cache_mutants::correct>(); })>);
+static_assert(kvc::detail::cache_factory<decltype([] {
+  return std::make_unique<cache_mutants::correct>();
+})>);
 
-// --- Every mutant fails, and fails exactly the scenarios meant for it ------------------------------
+// --- Every mutant fails, and fails exactly the scenarios meant for it
+// ------------------------------
 
 // The scenarios, in order:
 //  0 another model          4 concatenation aliases   8 extension               12 16-bit aliases
-//  1 another adapter        5 shared prefix           9 prefix of an entry      13 narrowed extremes
-//  2 reloaded adapter       6 first disagreement     10 empty lookup            14 erase its namespace
-//  3 another salt           7 insert of a prefix     11 no entry                15 erase, insert shorter
+//  1 another adapter        5 shared prefix           9 prefix of an entry      13 narrowed
+//  extremes 2 reloaded adapter       6 first disagreement     10 empty lookup            14 erase
+//  its namespace 3 another salt           7 insert of a prefix     11 no entry                15
+//  erase, insert shorter
 // 16 base model's revision 17 hashes agree in 32 bits 18 17th token differs   19 negative tokens
 // 20 erase after a lookup
 template <class Mutant>
-constexpr auto cache_outcomes =
-    kvc::outcomes(prefix_cache_scenarios, cache_mutants::factory<Mutant>);
+constexpr auto cache_outcomes = kvc::outcomes(prefix_cache_scenarios,
+                                              cache_mutants::factory<Mutant>);
 constexpr bool T = true;
 constexpr bool F = false;
 
-static_assert(!kvc::conforms(prefix_cache_scenarios, cache_mutants::factory<cache_mutants::tokens_only_key>));
+static_assert(!kvc::conforms(prefix_cache_scenarios,
+                             cache_mutants::factory<cache_mutants::tokens_only_key>));
 static_assert(cache_outcomes<cache_mutants::tokens_only_key> ==
               std::array{F, F, F, F, F, T, T, T, T, T, T, T, T, T, F, T, F, F, T, T, T});
 static_assert(cache_outcomes<cache_mutants::adapter_ignored> ==
@@ -151,8 +163,8 @@ static_assert(cache_outcomes<cache_mutants::prefix_insert_replaces> ==
 //  2 more than capacity      5 release frees all      8 refusal stays unknown  11 request 0
 // 12 released, reserved again 13 refusal adds nothing
 template <class Mutant>
-constexpr auto allocator_outcomes =
-    kvc::outcomes(slot_allocator_scenarios, allocator_mutants::factory<Mutant>);
+constexpr auto allocator_outcomes = kvc::outcomes(slot_allocator_scenarios,
+                                                  allocator_mutants::factory<Mutant>);
 
 static_assert(!kvc::conforms(slot_allocator_scenarios,
                              allocator_mutants::factory<allocator_mutants::partial_grant>));
@@ -193,8 +205,8 @@ static_assert(allocator_outcomes<allocator_mutants::refusal_adds_to_holding> ==
 // A refused request recorded as holding nothing observes like a correct allocator: its release
 // frees 0, and it holds no slot. Only a full request table could tell, and the table's size is the
 // implementation's, so the scenarios accept it.
-static_assert(kvc::verify(
-    slot_allocator_scenarios,
-    allocator_mutants::factory<allocator_mutants::refusal_records_nothing_held>));
+static_assert(
+    kvc::verify(slot_allocator_scenarios,
+                allocator_mutants::factory<allocator_mutants::refusal_records_nothing_held>));
 
 }  // namespace

@@ -83,7 +83,9 @@ void require_rejected_by_both(std::string_view name, bool too_little) {
   }
 }
 
-m::hash_map_cache make_hash_map_cache() { return {}; }
+m::hash_map_cache make_hash_map_cache() {
+  return {};
+}
 
 }  // namespace
 
@@ -99,8 +101,9 @@ TEST_CASE("prefix_cache: kvc::check runs the scenarios against run-time caches")
   CHECK(kvc::check(prefix_cache_scenarios, [] { return kvc::model::prefix_cache{}; }).passed());
   CHECK(kvc::check(prefix_cache_scenarios, m::factory<m::correct>).passed());
   // A factory may return its cache through a pointer.
-  CHECK(kvc::check(prefix_cache_scenarios, [] { return std::make_unique<m::hash_map_cache>(); })
-            .passed());
+  CHECK(kvc::check(prefix_cache_scenarios, [] {
+          return std::make_unique<m::hash_map_cache>();
+        }).passed());
 }
 
 TEST_CASE("prefix_cache: a failing cache's report shows the operations and every observation") {
@@ -144,10 +147,12 @@ TEST_CASE("prefix_cache: each scenario starts from a fresh cache") {
     std::size_t erase(const kvc::cache_namespace& ns) { return cache->erase(ns); }
   };
   auto shared = std::make_shared<m::hash_map_cache>();
-  CHECK_FALSE(kvc::check(prefix_cache_scenarios, [shared] { return shared_cache{shared}; }).passed());
+  CHECK_FALSE(
+      kvc::check(prefix_cache_scenarios, [shared] { return shared_cache{shared}; }).passed());
 }
 
-// --- Every flawed cache, by both halves ------------------------------------------------------------
+// --- Every flawed cache, by both halves
+// ------------------------------------------------------------
 
 TEST_CASE("prefix_cache: every flawed cache is rejected by a scenario and by generated sequences") {
   // Too much reuse (another namespace's, or past a difference): a bound sees it.
@@ -206,7 +211,8 @@ TEST_CASE("prefix_cache: engine-style mutants fail their scenarios") {
   CHECK_FALSE(kvc::check(prefix_cache_scenarios, m::factory<m::erase_first_only_cache>).passed());
   CHECK_FALSE(kvc::check(prefix_cache_scenarios, m::factory<m::revision_blind_cache>).passed());
   CHECK_FALSE(kvc::check(prefix_cache_scenarios, m::factory<m::int16_token_cache>).passed());
-  CHECK_FALSE(kvc::check(prefix_cache_scenarios, m::factory<m::counts_disagreement_cache>).passed());
+  CHECK_FALSE(
+      kvc::check(prefix_cache_scenarios, m::factory<m::counts_disagreement_cache>).passed());
   // Two slots are too few for the scenario of three entries, and its stale index serves the slot's
   // new content to a lookup of the old.
   CHECK_FALSE(kvc::check(prefix_cache_scenarios, m::factory<m::stale_index_cache<2>>).passed());
@@ -223,7 +229,8 @@ TEST_CASE("prefix_cache: the hostile review's caches are caught") {
   require_caught("fnv8_namespace_cache", cache_report<m::fnv8_namespace_cache>(false));
   require_caught("unsalted_base_cache", cache_report<m::unsalted_base_cache>(false));
   require_caught("base_revision_blind_cache", cache_report<m::base_revision_blind_cache>(false));
-  require_caught("adapter_revision_blind_cache", cache_report<m::adapter_revision_blind_cache>(false));
+  require_caught("adapter_revision_blind_cache",
+                 cache_report<m::adapter_revision_blind_cache>(false));
   require_caught("additive_token_hash_cache", cache_report<m::additive_token_hash_cache>(false));
   require_caught("fnv8_token_hash_cache", cache_report<m::fnv8_token_hash_cache>(false));
   require_caught("fixed_width_8_cache", cache_report<m::fixed_width_8_cache>(false));
@@ -233,7 +240,8 @@ TEST_CASE("prefix_cache: the hostile review's caches are caught") {
   require_caught("magnitude_token_cache", cache_report<m::magnitude_token_cache>(false));
   require_caught("sign_bit_flag_cache", cache_report<m::sign_bit_flag_cache>(false));
   require_caught("uint16_token_cache", cache_report<m::uint16_token_cache>(false));
-  require_caught("erase_before_last_lookup_cache", cache_report<m::erase_before_last_lookup_cache>(false));
+  require_caught("erase_before_last_lookup_cache",
+                 cache_report<m::erase_before_last_lookup_cache>(false));
   require_caught("edge_recompute_cache", cache_report<m::edge_recompute_cache>(true, paged));
   require_caught("whole_hit_cache", cache_report<m::whole_hit_cache>(true, paged));
   // Too little reuse: a cache may evict, so only exact mode (no eviction promised) sees these.
@@ -244,7 +252,9 @@ TEST_CASE("prefix_cache: the hostile review's caches are caught") {
 }
 
 TEST_CASE("prefix_cache: the hostile review's caches fail the scenarios") {
-  const auto rejected = [](auto factory) { return !kvc::check(prefix_cache_scenarios, factory).passed(); };
+  const auto rejected = [](auto factory) {
+    return !kvc::check(prefix_cache_scenarios, factory).passed();
+  };
   CHECK(rejected(m::factory<m::weak_namespace_hash_cache>));
   CHECK(rejected(m::factory<m::fnv8_namespace_cache>));
   CHECK(rejected(m::factory<m::unsalted_base_cache>));
@@ -296,7 +306,8 @@ TEST_CASE("prefix_cache: the model and correct engine caches pass") {
   }
   SUBCASE("a block-hash cache of 16-token blocks passes exactly under {16, true} only") {
     const auto make = [] { return m::block_hash_cache{}; };
-    const kvc::stateful_report exact = kvc::check_prefix_cache(make, mutant_options(true, {16, true}));
+    const kvc::stateful_report exact =
+        kvc::check_prefix_cache(make, mutant_options(true, {16, true}));
     INFO(shown(exact));
     CHECK(exact.passed());
     const kvc::stateful_report unrounded = kvc::check_prefix_cache(make, mutant_options(true));
@@ -329,13 +340,16 @@ TEST_CASE("prefix_cache: a run reproduces from its options, and a pass prints on
 // The replay kvc::check_prefix_cache printed for revision_blind_cache (seed 7), pasted unchanged.
 // Here make_cache() builds the fixed cache, so the pasted test is the bug's regression test.
 namespace replay_of_revision_blind_cache {
-m::hash_map_cache make_cache() { return {}; }
+m::hash_map_cache make_cache() {
+  return {};
+}
 
 // [replay]
 TEST_CASE("kvc replay: prefix cache, seed 7") {
   auto cache = make_cache();
   cache.insert(kvc::cache_namespace{"llama-3-8b", "", 1, ""}, std::array<std::int32_t, 1>{0});
-  CHECK(cache.lookup(kvc::cache_namespace{"llama-3-8b", "", 0, ""}, std::array<std::int32_t, 1>{0}) <= 0);
+  CHECK(cache.lookup(kvc::cache_namespace{"llama-3-8b", "", 0, ""},
+                     std::array<std::int32_t, 1>{0}) <= 0);
 }
 // [replay]
 }  // namespace replay_of_revision_blind_cache
@@ -345,15 +359,18 @@ TEST_CASE("prefix_cache: the pasted replay is the one printed") {
   CHECK(report.replay() ==
         "TEST_CASE(\"kvc replay: prefix cache, seed 7\") {\n"
         "  auto cache = make_cache();\n"
-        "  cache.insert(kvc::cache_namespace{\"llama-3-8b\", \"\", 1, \"\"}, std::array<std::int32_t, 1>{0});\n"
-        "  CHECK(cache.lookup(kvc::cache_namespace{\"llama-3-8b\", \"\", 0, \"\"}, std::array<std::int32_t, 1>{0}) <= 0);\n"
+        "  cache.insert(kvc::cache_namespace{\"llama-3-8b\", \"\", 1, \"\"}, "
+        "std::array<std::int32_t, 1>{0});\n"
+        "  CHECK(cache.lookup(kvc::cache_namespace{\"llama-3-8b\", \"\", 0, \"\"}, "
+        "std::array<std::int32_t, 1>{0}) <= 0);\n"
         "}\n");
   const kvc::stateful_report pointer = kvc::check_prefix_cache(
       [] { return std::make_unique<m::tokens_only_cache>(); }, mutant_options(false));
   CHECK(pointer.replay().find("cache->lookup(") != std::string::npos);
 }
 
-// --- kvc::explore of the scenario suite ------------------------------------------------------------
+// --- kvc::explore of the scenario suite
+// ------------------------------------------------------------
 
 TEST_CASE("prefix_cache: exploring the scenarios runs the model-based check") {
   const auto hash_map = kvc::explore(prefix_cache_scenarios, [] { return m::hash_map_cache{}; });
@@ -364,10 +381,12 @@ TEST_CASE("prefix_cache: exploring the scenarios runs the model-based check") {
   CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::lru_cache<4>{}; }).passed());
   CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::block_hash_cache{}; }).passed());
   // cases are the sequences run.
-  CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::hash_map_cache{}; }, {.seed = 5, .cases = 40})
+  CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::hash_map_cache{}; },
+                     {.seed = 5, .cases = 40})
             .cases_run == 40);
 
-  const auto tokens_only = kvc::explore(prefix_cache_scenarios, [] { return m::tokens_only_cache{}; });
+  const auto tokens_only =
+      kvc::explore(prefix_cache_scenarios, [] { return m::tokens_only_cache{}; });
   INFO(shown(tokens_only));
   REQUIRE_FALSE(tokens_only.passed());
   CHECK(tokens_only.inputs.find("cache.") != std::string::npos);
@@ -377,14 +396,21 @@ TEST_CASE("prefix_cache: exploring the scenarios runs the model-based check") {
   CHECK(tokens_only.cases_run == tokens_only.failing_case + 1);
   // The same seed, the same counterexample.
   const kvc::explore_options options{.seed = 11};
-  CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::tokens_only_cache{}; }, options).fixture ==
-        kvc::explore(prefix_cache_scenarios, [] { return m::tokens_only_cache{}; }, options).fixture);
+  CHECK(kvc::explore(
+            prefix_cache_scenarios, [] { return m::tokens_only_cache{}; }, options)
+            .fixture == kvc::explore(
+                            prefix_cache_scenarios, [] { return m::tokens_only_cache{}; }, options)
+                            .fixture);
 }
 
 // The scenario kvc::explore printed for tokens_only_cache (seed 11), pasted unchanged: a scenario
 // the suite could hold, which a correct cache passes and the mutant fails.
 TEST_CASE("prefix_cache: a printed counterexample is a scenario") {
-  static constexpr auto scenario = kvc::make_scenario("explored", {kvc::insert_operation({"llama-3-8b", "", 0, ""}, {0}), kvc::lookup_operation({"llama-3-8b", "", 0, "tenant-a"}, {0})}, {kvc::unobserved, kvc::observed(0)});
+  static constexpr auto scenario =
+      kvc::make_scenario("explored",
+                         {kvc::insert_operation({"llama-3-8b", "", 0, ""}, {0}),
+                          kvc::lookup_operation({"llama-3-8b", "", 0, "tenant-a"}, {0})},
+                         {kvc::unobserved, kvc::observed(0)});
   CHECK(kvc::passes(scenario, [] { return m::hash_map_cache{}; }));
   CHECK_FALSE(kvc::passes(scenario, [] { return m::tokens_only_cache{}; }));
   CHECK(kvc::explore(prefix_cache_scenarios, [] { return m::tokens_only_cache{}; }, {.seed = 11})

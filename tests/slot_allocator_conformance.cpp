@@ -36,7 +36,8 @@ std::string shown(const T& report) {
 }
 
 kvc::check_options mutant_options(std::size_t capacity = 16) {
-  return kvc::check_options{.seed = 7, .sequences = most_sequences, .max_steps = 24, .capacity = capacity};
+  return kvc::check_options{
+      .seed = 7, .sequences = most_sequences, .max_steps = 24, .capacity = capacity};
 }
 
 /// `report` failed within 1,000 sequences and shrank to at most 6 operations, the last the one
@@ -63,17 +64,21 @@ kvc::stateful_report allocator_report(std::size_t capacity = 16) {
 template <class Allocator>
 void require_rejected_by_both(std::string_view name) {
   INFO(name);
-  const kvc::conformance_report scenarios = kvc::check(slot_allocator_scenarios, m::factory<Allocator>);
+  const kvc::conformance_report scenarios =
+      kvc::check(slot_allocator_scenarios, m::factory<Allocator>);
   CHECK_FALSE(scenarios.passed());
   CHECK_FALSE(scenarios.failures().empty());
   const kvc::exploration_report explored =
       kvc::explore(slot_allocator_scenarios, m::factory<m::roomy<Allocator>>);
   INFO(shown(explored));
   CHECK_FALSE(explored.passed());
-  require_caught(name, kvc::check_slot_allocator(m::factory<m::roomy<Allocator>>, mutant_options()));
+  require_caught(name,
+                 kvc::check_slot_allocator(m::factory<m::roomy<Allocator>>, mutant_options()));
 }
 
-m::map_allocator<int, int> make_int_allocator(int capacity) { return m::map_allocator<int, int>(capacity); }
+m::map_allocator<int, int> make_int_allocator(int capacity) {
+  return m::map_allocator<int, int>(capacity);
+}
 
 }  // namespace
 
@@ -101,12 +106,15 @@ TEST_CASE("slot_allocator: kvc::check runs the scenarios against run-time alloca
         }).passed());
 }
 
-TEST_CASE("slot_allocator: a failing allocator's report shows the capacity, the operations and the grants") {
+TEST_CASE(
+    "slot_allocator: a failing allocator's report shows the capacity, the operations and the "
+    "grants") {
   const auto report = kvc::check(slot_allocator_scenarios, m::factory<m::partial_grant>);
   const auto failures = report.failures();
   REQUIRE(failures.size() == 4);
   CHECK(failures[0].label == "one over what is free is refused whole");
-  CHECK(failures[0].inputs == "8, try_reserve(1, 5); try_reserve(2, 4); available(); try_reserve(2, 3)");
+  CHECK(failures[0].inputs ==
+        "8, try_reserve(1, 5); try_reserve(2, 4); available(); try_reserve(2, 3)");
   // The partial grant says yes to 4 and hands out the 3 that were free.
   CHECK(failures[0].actual == "[1, 1, 0, 0]");
   CHECK(failures[0].expected == "[1, 0, 3, 1]");
@@ -129,9 +137,11 @@ TEST_CASE("slot_allocator: a failing allocator's report shows the capacity, the 
         "8, try_reserve(9223372036854775808, 4); try_reserve(0, 1); release(0); available()");
 }
 
-// --- Every flawed allocator, by both halves --------------------------------------------------------
+// --- Every flawed allocator, by both halves
+// --------------------------------------------------------
 
-TEST_CASE("slot_allocator: every flawed allocator is rejected by a scenario and by generated sequences") {
+TEST_CASE(
+    "slot_allocator: every flawed allocator is rejected by a scenario and by generated sequences") {
   require_rejected_by_both<m::partial_grant>("partial_grant");
   require_rejected_by_both<m::refuses_exact_fit>("refuses_exact_fit");
   require_rejected_by_both<m::overwrite_instead_of_add>("overwrite_instead_of_add");
@@ -156,7 +166,8 @@ TEST_CASE("slot_allocator: a grant of nothing is the scenarios' alone") {
             .passed());
 }
 
-TEST_CASE("slot_allocator: a refusal recorded as holding nothing observes like a correct allocator") {
+TEST_CASE(
+    "slot_allocator: a refusal recorded as holding nothing observes like a correct allocator") {
   // Its release frees 0, and it holds no slot: only a full request table could tell, and the
   // table's size is the implementation's, so both halves accept it.
   CHECK(kvc::check(slot_allocator_scenarios, m::factory<m::refusal_records_nothing_held>).passed());
@@ -172,7 +183,9 @@ TEST_CASE("slot_allocator: engine-style mutants are caught and shrunk") {
   require_caught("double_release_allocator", allocator_report<m::double_release_allocator>());
   require_caught("unknown_release_allocator", allocator_report<m::unknown_release_allocator>());
   require_caught("overwriting_allocator", allocator_report<m::overwriting_allocator>());
-  const auto rejected = [](auto factory) { return !kvc::check(slot_allocator_scenarios, factory).passed(); };
+  const auto rejected = [](auto factory) {
+    return !kvc::check(slot_allocator_scenarios, factory).passed();
+  };
   CHECK(rejected(m::factory<m::partial_grant_allocator>));
   CHECK(rejected(m::factory<m::double_release_allocator>));
   CHECK(rejected(m::factory<m::unknown_release_allocator>));
@@ -183,17 +196,21 @@ TEST_CASE("slot_allocator: the hostile review's allocators are caught") {
   require_caught("edge_off_by_one_allocator", allocator_report<m::edge_off_by_one_allocator>());
   // An 8-bit counter is right below 256 slots: the check sees only the capacity it is given, so a
   // capacity as large as the engine's must be given to see this one.
-  require_caught("uint8_used_allocator (capacity 300)", allocator_report<m::uint8_used_allocator>(300));
+  require_caught("uint8_used_allocator (capacity 300)",
+                 allocator_report<m::uint8_used_allocator>(300));
   require_caught("uint32_id_allocator", allocator_report<m::uint32_id_allocator>());
   require_caught("uint8_id_allocator", allocator_report<m::uint8_id_allocator>());
   require_caught("stale_holding_allocator", allocator_report<m::stale_holding_allocator>());
-  require_caught("zero_is_no_request_allocator", allocator_report<m::zero_is_no_request_allocator>());
+  require_caught("zero_is_no_request_allocator",
+                 allocator_report<m::zero_is_no_request_allocator>());
   require_caught("holds_one_less_allocator", allocator_report<m::holds_one_less_allocator>());
   require_caught("low_bits_release_allocator", allocator_report<m::low_bits_release_allocator>());
 }
 
 TEST_CASE("slot_allocator: the hostile review's allocators fail the scenarios") {
-  const auto rejected = [](auto factory) { return !kvc::check(slot_allocator_scenarios, factory).passed(); };
+  const auto rejected = [](auto factory) {
+    return !kvc::check(slot_allocator_scenarios, factory).passed();
+  };
   CHECK(rejected(m::factory<m::edge_off_by_one_allocator>));
   CHECK(rejected(m::factory<m::uint32_id_allocator>));
   CHECK(rejected(m::factory<m::uint8_id_allocator>));
@@ -217,10 +234,13 @@ TEST_CASE("slot_allocator: allocators of any integer parameters pass, warning-fr
   CHECK(allocator_report<m::map_allocator<std::uint64_t, std::uint64_t>>().passed());
   CHECK(allocator_report<m::map_allocator<std::int64_t, std::int64_t>>().passed());
   CHECK(allocator_report<m::map_allocator<int, std::size_t>>().passed());
-  CHECK(kvc::check_slot_allocator([](std::size_t capacity) { return kvc::model::slot_allocator(capacity); })
-            .passed());
+  CHECK(kvc::check_slot_allocator([](std::size_t capacity) {
+          return kvc::model::slot_allocator(capacity);
+        }).passed());
   // A factory that takes an int capacity, one that takes nothing, and plain functions.
-  CHECK(kvc::check_slot_allocator([](int capacity) { return m::map_allocator<int, int>(capacity); }).passed());
+  CHECK(kvc::check_slot_allocator([](int capacity) {
+          return m::map_allocator<int, int>(capacity);
+        }).passed());
   CHECK(kvc::check_slot_allocator(make_int_allocator).passed());
   CHECK(kvc::check_slot_allocator(&make_int_allocator).passed());
   const kvc::stateful_report fixed = kvc::check_slot_allocator(
@@ -250,7 +270,8 @@ TEST_CASE("slot_allocator: the replay passes the capacity and checks every obser
   CHECK(shown(none).starts_with("kvc::check_slot_allocator FAILED: seed 7, sequence "));
 }
 
-// --- kvc::explore of the scenario suite ------------------------------------------------------------
+// --- kvc::explore of the scenario suite
+// ------------------------------------------------------------
 
 TEST_CASE("slot_allocator: exploring the scenarios runs the model-based check") {
   const auto map = kvc::explore(slot_allocator_scenarios, [](std::size_t capacity) {
@@ -263,7 +284,8 @@ TEST_CASE("slot_allocator: exploring the scenarios runs the model-based check") 
           return m::map_allocator<int, int>(capacity);
         }).passed());
 
-  const auto partial = kvc::explore(slot_allocator_scenarios, m::factory<m::partial_grant_allocator>);
+  const auto partial =
+      kvc::explore(slot_allocator_scenarios, m::factory<m::partial_grant_allocator>);
   INFO(shown(partial));
   REQUIRE_FALSE(partial.passed());
   CHECK(partial.inputs.find("allocator.") != std::string::npos);

@@ -93,7 +93,8 @@ namespace detail {
 /// A prefix cache of at most `MaxEntries` entries of at most `MaxTokens` tokens, correct but for
 /// `Flaw`. `insert` returns false when it cannot hold the sequence. 8 entries of 32 tokens are
 /// enough for every scenario; `roomy<Cache>`, as many as kvc::model::prefix_cache holds, is enough
-/// for every sequence kvc::check_prefix_cache generates, so that an exact check sees the flaw alone.
+/// for every sequence kvc::check_prefix_cache generates, so that an exact check sees the flaw
+/// alone.
 template <cache_flaw Flaw, std::size_t MaxEntries = 8, std::size_t MaxTokens = 32>
 class flawed_cache {
   static constexpr bool erase_depends_on_lookups =

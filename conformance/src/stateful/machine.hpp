@@ -34,7 +34,8 @@
 //   static bool enabled(const M::state&)          its precondition (else the first enabled
 //                                                 command is drawn in its place)
 //   static M::operation draw(gen::source&, M::state&, const check_options&)
-//   static step_outcome run(engine_session<M>&, M::state&, const M::operation&, const check_options&)
+//   static step_outcome run(engine_session<M>&, M::state&, const M::operation&,
+//                           const check_options&)
 //   static std::string call(const M::operation&)
 #pragma once
 
@@ -165,16 +166,19 @@ template <class M, class... Cs>
 template <class M, class... Cs>
 [[nodiscard]] step_outcome run_operation(command_list<Cs...>, std::size_t index,
                                          engine_session<M>& session, typename M::state& state,
-                                         const typename M::operation& op, const check_options& options) {
+                                         const typename M::operation& op,
+                                         const check_options& options) {
   step_outcome outcome;
   std::size_t i = 0;
-  static_cast<void>(((i++ == index && (outcome = Cs::run(session, state, op, options), true)) || ...));
+  static_cast<void>(
+      ((i++ == index && (outcome = Cs::run(session, state, op, options), true)) || ...));
   return outcome;
 }
 
 /// Command `index`'s call of `op`, as C++.
 template <class M, class... Cs>
-[[nodiscard]] std::string call_of(command_list<Cs...>, std::size_t index, const typename M::operation& op) {
+[[nodiscard]] std::string call_of(command_list<Cs...>, std::size_t index,
+                                  const typename M::operation& op) {
   std::string text;
   std::size_t i = 0;
   static_cast<void>(((i++ == index && (text = Cs::call(op), true)) || ...));
@@ -206,7 +210,8 @@ template <class M>
     if (step.command == commands::size) break;
     step.operation = draw_operation<M>(commands{}, step.command, choices, state, options);
     if (!applied) continue;
-    step.outcome = run_operation<M>(commands{}, step.command, session, state, step.operation, options);
+    step.outcome =
+        run_operation<M>(commands{}, step.command, session, state, step.operation, options);
     if (!step.outcome.valid) break;
     ++operations_run;
     out.failed = step.outcome.failed;
@@ -238,12 +243,14 @@ inline constexpr std::size_t max_shrink_runs = 5000;
 /// The run loop of every stateful check: `options.sequences` sequences, each drawn from its own
 /// seed, run on a fresh engine; the first failure shrunk and run again to record every step.
 template <class M>
-[[nodiscard]] check_result<M> run_check(const typename M::engine& engine, const check_options& options) {
+[[nodiscard]] check_result<M> run_check(const typename M::engine& engine,
+                                        const check_options& options) {
   check_result<M> result;
   for (std::size_t index = 0; index < options.sequences; ++index) {
     gen::source choices(gen::case_seed(options.seed, index));
     ++result.sequences_run;
-    const sequence_outcome<M> ran = run_sequence<M>(engine, options, choices, result.operations_run);
+    const sequence_outcome<M> ran =
+        run_sequence<M>(engine, options, choices, result.operations_run);
     if (!ran.failed) continue;
 
     result.sequences_to_failure = index + 1;

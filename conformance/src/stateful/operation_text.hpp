@@ -59,9 +59,12 @@ namespace kvc::library::stateful {
 /// The member function `op` calls.
 [[nodiscard]] constexpr std::string_view member_of(cache_operation_kind kind) noexcept {
   switch (kind) {
-    case cache_operation_kind::insert: return "insert";
-    case cache_operation_kind::lookup: return "lookup";
-    case cache_operation_kind::erase: break;
+    case cache_operation_kind::insert:
+      return "insert";
+    case cache_operation_kind::lookup:
+      return "lookup";
+    case cache_operation_kind::erase:
+      break;
   }
   return "erase";
 }

@@ -8,14 +8,16 @@
 
 namespace kvc::detail {
 
-stateful_report run_prefix_cache_check(const erased_prefix_cache& cache, const check_options& options) {
+stateful_report run_prefix_cache_check(const erased_prefix_cache& cache,
+                                       const check_options& options) {
   using library::stateful::prefix_cache_machine;
   stateful_report report{};
   report.subject = stateful_subject::prefix_cache;
   report.options = options;
   report.exact = options.exact;
   report.through_pointer = cache.through_pointer;
-  library::stateful::fill_report(report, library::stateful::run_check<prefix_cache_machine>(cache, options),
+  library::stateful::fill_report(report,
+                                 library::stateful::run_check<prefix_cache_machine>(cache, options),
                                  &stateful_report::cache_operations);
   return report;
 }

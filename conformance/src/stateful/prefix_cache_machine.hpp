@@ -71,11 +71,16 @@ struct prefix_cache_draws {
   static std::int32_t token(gen::source& s) {
     if (!s.chance(8)) return static_cast<std::int32_t>(s.below(5));
     switch (s.below(5)) {
-      case 0: return -1;
-      case 1: return std::numeric_limits<std::int32_t>::max();
-      case 2: return std::numeric_limits<std::int32_t>::min();
-      case 3: return 65536 + static_cast<std::int32_t>(s.below(5));
-      default: return 256 + static_cast<std::int32_t>(s.below(5));
+      case 0:
+        return -1;
+      case 1:
+        return std::numeric_limits<std::int32_t>::max();
+      case 2:
+        return std::numeric_limits<std::int32_t>::min();
+      case 3:
+        return 65536 + static_cast<std::int32_t>(s.below(5));
+      default:
+        return 256 + static_cast<std::int32_t>(s.below(5));
     }
   }
 
@@ -233,7 +238,8 @@ struct lookup_command : prefix_cache_draws {
                           const check_options& options) {
     step_outcome out;
     out.actual = cache.apply(op);
-    out.expected = detail::observed_value(state.model.lookup(op.ns, op.token_span(), options.policy));
+    out.expected =
+        detail::observed_value(state.model.lookup(op.ns, op.token_span(), options.policy));
     out.failed = !agrees(out.actual, out.expected, options.exact);
     return out;
   }
@@ -248,8 +254,8 @@ struct erase_command : prefix_cache_draws {
   static bool enabled(const prefix_cache_state& state) { return !state.inserted.empty(); }
 
   static cache_operation draw(gen::source& s, prefix_cache_state& state, const check_options&) {
-    const cache_namespace ns = !s.chance(15) ? earlier(s, state).ns
-                                             : namespace_pool[s.below(namespace_pool_size)];
+    const cache_namespace ns =
+        !s.chance(15) ? earlier(s, state).ns : namespace_pool[s.below(namespace_pool_size)];
     state.erased = namespace_index(ns);
     return erase_operation(ns);
   }
@@ -275,7 +281,8 @@ struct prefix_cache_machine {
 
   static setup draw_setup(gen::source&, const engine&, const check_options&) { return {}; }
   static std::vector<std::size_t> arguments(const setup&) { return {}; }
-  static state start(engine_session<prefix_cache_machine>&, const setup&, const check_options& options) {
+  static state start(engine_session<prefix_cache_machine>&, const setup&,
+                     const check_options& options) {
     state s;
     s.inserted.reserve(max_sequence_steps);
     s.block = options.policy.block_size > 1 ? options.policy.block_size : 0;

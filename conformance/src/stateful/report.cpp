@@ -42,22 +42,26 @@ std::string stateful_report::replay() const {
   const bool cache = subject == stateful_subject::prefix_cache;
   const std::string object = cache ? (through_pointer ? "cache->" : "cache.")
                                    : (through_pointer ? "allocator->" : "allocator.");
-  std::string code = "TEST_CASE(\"kvc replay: " + std::string(cache ? "prefix cache" : "slot allocator") +
-                     ", seed " + std::to_string(seed) + "\") {\n";
+  std::string code =
+      "TEST_CASE(\"kvc replay: " + std::string(cache ? "prefix cache" : "slot allocator") +
+      ", seed " + std::to_string(seed) + "\") {\n";
   if (cache)
     code += "  auto cache = make_cache();\n";
   else
     code += "  auto allocator = make_allocator(" +
             (factory_takes_capacity ? std::to_string(options.capacity) : std::string()) + ");\n";
-  for (std::size_t i = 0; i < shrunk_length(); ++i) code += "  " + replay_line(*this, i, object) + "\n";
+  for (std::size_t i = 0; i < shrunk_length(); ++i)
+    code += "  " + replay_line(*this, i, object) + "\n";
   return code + "}\n";
 }
 
 std::ostream& operator<<(std::ostream& stream, const stateful_report& report) {
-  const std::string name = report.subject == stateful_subject::prefix_cache ? "kvc::check_prefix_cache"
-                                                                           : "kvc::check_slot_allocator";
+  const std::string name = report.subject == stateful_subject::prefix_cache
+                               ? "kvc::check_prefix_cache"
+                               : "kvc::check_slot_allocator";
   const std::string mode =
-      report.subject == stateful_subject::slot_allocator || report.options.exact ? "exact" : "bound";
+      report.subject == stateful_subject::slot_allocator || report.options.exact ? "exact"
+                                                                                 : "bound";
   if (report.passed())
     return stream << name + " passed: seed " + std::to_string(report.seed) + ", " +
                          std::to_string(report.sequences_run) + " sequences, " +

@@ -18,13 +18,14 @@ namespace {
 /// the model's.
 template <class Operation>
 std::string scenario_literal(const std::vector<Operation>& operations,
-                             const std::vector<observation>& observed, const std::string& capacity) {
+                             const std::vector<observation>& observed,
+                             const std::string& capacity) {
   std::string ops = "{";
   std::string seen = "{";
   for (std::size_t i = 0; i < operations.size(); ++i) {
     ops += (i == 0 ? "" : ", ") + library::stateful::operation_literal(operations[i]);
-    seen += (i == 0 ? "" : ", ") +
-            library::stateful::observation_literal(i < observed.size() ? observed[i] : observation{});
+    seen += (i == 0 ? "" : ", ") + library::stateful::observation_literal(
+                                       i < observed.size() ? observed[i] : observation{});
   }
   return "kvc::make_scenario(\"explored\", " + capacity + ops + "}, " + seen + "})";
 }
@@ -45,12 +46,13 @@ void report_exploration(const stateful_report& checked, exploration_report& repo
   const std::string object = cache ? "cache." : "allocator.";
   for (std::size_t i = 0; i < checked.shrunk_length(); ++i) {
     report.inputs += i == 0 ? "" : ", ";
-    report.inputs += object + (cache ? library::stateful::call_code(checked.cache_operations[i])
-                                     : library::stateful::call_code(checked.allocator_operations[i]));
+    report.inputs +=
+        object + (cache ? library::stateful::call_code(checked.cache_operations[i])
+                        : library::stateful::call_code(checked.allocator_operations[i]));
   }
   report.actual = std::to_string(checked.actual);
-  report.expected = checked.exact ? std::to_string(checked.expected)
-                                  : "0.." + std::to_string(checked.expected);
+  report.expected =
+      checked.exact ? std::to_string(checked.expected) : "0.." + std::to_string(checked.expected);
   report.fixture = cache ? scenario_literal(checked.cache_operations, checked.observed, "")
                          : scenario_literal(checked.allocator_operations, checked.observed,
                                             std::to_string(checked.options.capacity) + ", ");

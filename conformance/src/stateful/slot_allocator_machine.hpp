@@ -92,9 +92,10 @@ struct reserve_command : slot_allocator_draws {
   static constexpr unsigned weight = 50;
   static bool enabled(const slot_allocator_state&) { return true; }
 
-  static allocator_operation draw(gen::source& s, slot_allocator_state& state, const check_options&) {
-    const bool again = s.chance(30);  // drawn whatever the state: an operation deleted before this one leaves
-                                      // its choices where they were
+  static allocator_operation draw(gen::source& s, slot_allocator_state& state,
+                                  const check_options&) {
+    const bool again = s.chance(30);  // drawn whatever the state: an operation deleted before this
+                                      // one leaves its choices where they were
     const std::uint64_t request =
         state.last_reserved != 0 && again ? state.last_reserved : pooled_request(s, state);
     state.last_reserved = request;
@@ -130,7 +131,8 @@ struct release_command : slot_allocator_draws {
   static constexpr unsigned weight = 28;
   static bool enabled(const slot_allocator_state&) { return true; }
 
-  static allocator_operation draw(gen::source& s, slot_allocator_state& state, const check_options&) {
+  static allocator_operation draw(gen::source& s, slot_allocator_state& state,
+                                  const check_options&) {
     const std::size_t roll = s.below(100);
     std::uint64_t request = 0;
     if (roll < 55) {

@@ -93,8 +93,8 @@ struct prefix_cache_scenario {
   /// The contract's observations: the scenario applied to `kvc::model::prefix_cache`, its
   /// lookups under `policy`.
   template <class In>
-  [[nodiscard]] static constexpr scenario_observations reference(const In& in,
-                                                                 reuse_policy policy = {}) noexcept {
+  [[nodiscard]] static constexpr scenario_observations reference(
+      const In& in, reuse_policy policy = {}) noexcept {
     model::prefix_cache cache;
     scenario_observations seen;
     for (const cache_operation& op : in.operations) {
@@ -216,9 +216,10 @@ inline constexpr cache_scenario prefix_cache_scenario_table[] = {
                   {insert_operation({"m", "", 0, ""}, {1, 2, 3, 4}),
                    lookup_operation({"m", "", 0, ""}, {1, 2})},
                   {unobserved, observed(2)}),
-    make_scenario("empty lookup",
-                  {insert_operation({"m", "", 0, ""}, {1, 2, 3}), lookup_operation({"m", "", 0, ""}, {})},
-                  {unobserved, observed(0)}),
+    make_scenario(
+        "empty lookup",
+        {insert_operation({"m", "", 0, ""}, {1, 2, 3}), lookup_operation({"m", "", 0, ""}, {})},
+        {unobserved, observed(0)}),
     make_scenario("lookup with no entry",
                   {lookup_operation({"m", "", 0, ""}, {1, 2, 3}),
                    insert_operation({"m", "", 0, ""}, {1, 2, 3}),
@@ -232,26 +233,28 @@ inline constexpr cache_scenario prefix_cache_scenario_table[] = {
                   {unobserved, observed(0), observed(2)}),
     // The extremes wrap onto 0 and -1 in any narrower type.
     make_scenario("extreme tokens that alias when narrowed",
-                  {insert_operation({"m", "", 0, ""},
-                                    {cache_scenario_values::int32_min, cache_scenario_values::int32_max}),
+                  {insert_operation({"m", "", 0, ""}, {cache_scenario_values::int32_min,
+                                                       cache_scenario_values::int32_max}),
                    lookup_operation({"m", "", 0, ""}, {0, -1}),
-                   lookup_operation({"m", "", 0, ""},
-                                    {cache_scenario_values::int32_min, cache_scenario_values::int32_max})},
+                   lookup_operation({"m", "", 0, ""}, {cache_scenario_values::int32_min,
+                                                       cache_scenario_values::int32_max})},
                   {unobserved, observed(0), observed(2)}),
     // An adapter unloaded forgets every entry of its namespace, and only of its namespace.
-    make_scenario("erase forgets its namespace only",
-                  {insert_operation({"m", "sql", 1, ""}, {1, 2, 3}),
-                   insert_operation({"m", "sql", 1, ""}, {4, 5}),
-                   insert_operation({"m", "", 0, ""}, {1, 2, 3}), erase_operation({"m", "sql", 1, ""}),
-                   lookup_operation({"m", "sql", 1, ""}, {1, 2, 3}),
-                   lookup_operation({"m", "sql", 1, ""}, {4, 5}),
-                   lookup_operation({"m", "", 0, ""}, {1, 2, 3})},
-                  {unobserved, unobserved, unobserved, unobserved, observed(0), observed(0), observed(3)}),
-    make_scenario("erase then insert a shorter sequence",
-                  {insert_operation({"m", "sql", 1, ""}, {1, 2, 3, 4}), erase_operation({"m", "sql", 1, ""}),
-                   insert_operation({"m", "sql", 1, ""}, {1, 2}),
-                   lookup_operation({"m", "sql", 1, ""}, {1, 2, 3, 4})},
-                  {unobserved, unobserved, unobserved, observed(2)}),
+    make_scenario(
+        "erase forgets its namespace only",
+        {insert_operation({"m", "sql", 1, ""}, {1, 2, 3}),
+         insert_operation({"m", "sql", 1, ""}, {4, 5}),
+         insert_operation({"m", "", 0, ""}, {1, 2, 3}), erase_operation({"m", "sql", 1, ""}),
+         lookup_operation({"m", "sql", 1, ""}, {1, 2, 3}),
+         lookup_operation({"m", "sql", 1, ""}, {4, 5}),
+         lookup_operation({"m", "", 0, ""}, {1, 2, 3})},
+        {unobserved, unobserved, unobserved, unobserved, observed(0), observed(0), observed(3)}),
+    make_scenario(
+        "erase then insert a shorter sequence",
+        {insert_operation({"m", "sql", 1, ""}, {1, 2, 3, 4}), erase_operation({"m", "sql", 1, ""}),
+         insert_operation({"m", "sql", 1, ""}, {1, 2}),
+         lookup_operation({"m", "sql", 1, ""}, {1, 2, 3, 4})},
+        {unobserved, unobserved, unobserved, observed(2)}),
     // Equality of every field, adapter or not: a revision is not only an adapter's.
     make_scenario("another revision of the base model",
                   {insert_operation({"llama", "", 1, ""}, {1, 2, 3}),
@@ -267,19 +270,24 @@ inline constexpr cache_scenario prefix_cache_scenario_table[] = {
                   {unobserved, observed(0), observed(3)}),
     // Past one 16-token block: a key of the first 8 or 16 tokens would report all 17 reused.
     make_scenario("a difference at the 17th token",
-                  {insert_operation({"m", "", 0, ""}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}),
-                   lookup_operation({"m", "", 0, ""}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 99})},
+                  {insert_operation({"m", "", 0, ""},
+                                    {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}),
+                   lookup_operation({"m", "", 0, ""},
+                                    {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 99})},
                   {unobserved, observed(16)}),
     // -1 is a token, not padding, and -1 is not 1.
-    make_scenario("negative tokens are tokens",
-                  {insert_operation({"m", "", 0, ""}, {5, -1, 7}), lookup_operation({"m", "", 0, ""}, {5, 1, 7}),
-                   lookup_operation({"m", "", 0, ""}, {5, 7}), lookup_operation({"m", "", 0, ""}, {5, -1, 7})},
-                  {unobserved, observed(1), observed(1), observed(3)}),
-    make_scenario("erase after a lookup",
-                  {insert_operation({"m", "sql", 1, ""}, {1, 2, 3}),
-                   lookup_operation({"m", "sql", 1, ""}, {1, 2, 3}), erase_operation({"m", "sql", 1, ""}),
-                   lookup_operation({"m", "sql", 1, ""}, {1, 2, 3})},
-                  {unobserved, observed(3), unobserved, observed(0)}),
+    make_scenario(
+        "negative tokens are tokens",
+        {insert_operation({"m", "", 0, ""}, {5, -1, 7}),
+         lookup_operation({"m", "", 0, ""}, {5, 1, 7}), lookup_operation({"m", "", 0, ""}, {5, 7}),
+         lookup_operation({"m", "", 0, ""}, {5, -1, 7})},
+        {unobserved, observed(1), observed(1), observed(3)}),
+    make_scenario(
+        "erase after a lookup",
+        {insert_operation({"m", "sql", 1, ""}, {1, 2, 3}),
+         lookup_operation({"m", "sql", 1, ""}, {1, 2, 3}), erase_operation({"m", "sql", 1, ""}),
+         lookup_operation({"m", "sql", 1, ""}, {1, 2, 3})},
+        {unobserved, observed(3), unobserved, observed(0)}),
 };
 
 /// The suite's description.
@@ -310,5 +318,6 @@ inline constexpr suite<specs::prefix_cache_scenarios_suite, specs::prefix_cache_
 
 namespace kvc::specs {
 /// The stateful prefix-cache contract and its suite.
-inline constexpr auto prefix_cache_contract = describe("prefix_cache", suites::prefix_cache_scenarios);
+inline constexpr auto prefix_cache_contract =
+    describe("prefix_cache", suites::prefix_cache_scenarios);
 }  // namespace kvc::specs

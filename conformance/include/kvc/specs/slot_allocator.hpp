@@ -51,7 +51,8 @@ struct slot_allocator_scenario {
                                      {"operations", field_kind::operations}};
 
   /// One scenario's inputs.
-  template <class Capacity = std::size_t, class Operations = scenario_operations<allocator_operation>>
+  template <class Capacity = std::size_t,
+            class Operations = scenario_operations<allocator_operation>>
   struct inputs {
     using shape = slot_allocator_scenario;
     Capacity capacity;
@@ -192,12 +193,12 @@ inline constexpr allocator_scenario slot_allocator_scenario_table[] = {
                    available_operation()},
                   {observed(1), observed(0), unobserved, observed(1)}),
     // A table of 32-bit ids makes 2^40 + 1 the same request as 1.
-    make_scenario("request 2^40 + 1 is not request 1", 8,
-                  {reserve_operation(allocator_scenario_values::two_to_the_40 + 1, 3),
-                   reserve_operation(1, 2), release_operation(1), available_operation(),
-                   release_operation(allocator_scenario_values::two_to_the_40 + 1),
-                   available_operation()},
-                  {observed(1), observed(1), unobserved, observed(5), unobserved, observed(8)}),
+    make_scenario(
+        "request 2^40 + 1 is not request 1", 8,
+        {reserve_operation(allocator_scenario_values::two_to_the_40 + 1, 3),
+         reserve_operation(1, 2), release_operation(1), available_operation(),
+         release_operation(allocator_scenario_values::two_to_the_40 + 1), available_operation()},
+        {observed(1), observed(1), unobserved, observed(5), unobserved, observed(8)}),
     make_scenario("request 2^63 is not request 0", 8,
                   {reserve_operation(allocator_scenario_values::two_to_the_63, 4),
                    reserve_operation(0, 1), release_operation(0), available_operation()},

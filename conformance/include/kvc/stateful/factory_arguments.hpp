@@ -1,5 +1,5 @@
-// kvc/stateful/factory_arguments.hpp - what kvc's stateful checks and scenarios learn from the types
-// of an engine's factory and members: what a factory makes and how it is called (with the
+// kvc/stateful/factory_arguments.hpp - what kvc's stateful checks and scenarios learn from the
+// types of an engine's factory and members: what a factory makes and how it is called (with the
 // arguments it takes, converted to its parameter types), the largest id a parameter holds (so that
 // no id is generated that the engine's own type cannot hold), and which factories make a cache or
 // an allocator the checks can drive.
@@ -48,8 +48,8 @@ template <std::size_t N, class Factory, class Argument>
 
 /// What `Factory` returns when it is called as `call_factory<N>` calls it.
 template <class Factory, std::size_t N>
-using made_by = std::remove_cvref_t<decltype(call_factory<N>(std::declval<Factory&>(),
-                                                             static_cast<const std::size_t*>(nullptr)))>;
+using made_by = std::remove_cvref_t<decltype(call_factory<N>(
+    std::declval<Factory&>(), static_cast<const std::size_t*>(nullptr)))>;
 
 /// The cache or allocator a factory's result names (itself, or what a pointer to it points at).
 template <class Made>
@@ -128,8 +128,9 @@ concept scenario_allocator = requires(Allocator& allocator, std::uint64_t reques
 
 /// `[] { return my_cache{}; }`: a fresh cache per scenario or sequence.
 template <class Factory>
-concept cache_factory = std::invocable<const Factory&> &&
-                        scenario_cache<implementation_made_by<std::invoke_result_t<const Factory&>>>;
+concept cache_factory =
+    std::invocable<const Factory&> &&
+    scenario_cache<implementation_made_by<std::invoke_result_t<const Factory&>>>;
 
 /// `[](std::size_t capacity) { return my_allocator(capacity); }`: a fresh allocator of the
 /// scenario's capacity per scenario.

@@ -54,7 +54,8 @@ template <class Tokens = std::initializer_list<std::int32_t>>
                                                          const Tokens& tokens) noexcept {
   cache_operation op{cache_operation_kind::insert, ns, {}};
   for (const auto token : tokens)
-    if (op.tokens.size() < max_operation_tokens) op.tokens.push_back(static_cast<std::int32_t>(token));
+    if (op.tokens.size() < max_operation_tokens)
+      op.tokens.push_back(static_cast<std::int32_t>(token));
   return op;
 }
 /// A lookup of `tokens` under `ns` (at most `max_operation_tokens` of them are kept).
@@ -215,7 +216,9 @@ struct release_member<Allocator> {
 /// The object a factory's result names: itself, or what a (smart) pointer to it points at.
 template <class T>
 [[nodiscard]] constexpr auto& implementation_of(T& made) noexcept {
-  if constexpr (requires { *made; } && !requires { made.lookup; } && !requires { made.available(); })
+  constexpr bool pointer =
+      requires { *made; } && !requires { made.lookup; } && !requires { made.available(); };
+  if constexpr (pointer)
     return *made;
   else
     return made;

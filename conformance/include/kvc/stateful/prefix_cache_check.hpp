@@ -30,13 +30,14 @@ using erased_prefix_cache = erased_engine<cache_operation>;
                                                      const check_options& options);
 
 template <class Factory>
-[[nodiscard]] stateful_report check_prefix_cache_with(Factory& factory, const check_options& options) {
-  static_assert(std::is_invocable_v<Factory&> &&
-                    scenario_cache<implementation_made_by<made_by<Factory, 0>>>,
-                "kvc::check_prefix_cache: the factory must take no argument and make a cache (or a "
-                "pointer to one) with insert(ns, tokens), an integer lookup(ns, tokens) and "
-                "erase(ns), called with a kvc::cache_namespace and a "
-                "std::span<const std::int32_t>: [] { return my_cache{}; }");
+[[nodiscard]] stateful_report check_prefix_cache_with(Factory& factory,
+                                                      const check_options& options) {
+  static_assert(
+      std::is_invocable_v<Factory&> && scenario_cache<implementation_made_by<made_by<Factory, 0>>>,
+      "kvc::check_prefix_cache: the factory must take no argument and make a cache (or a "
+      "pointer to one) with insert(ns, tokens), an integer lookup(ns, tokens) and "
+      "erase(ns), called with a kvc::cache_namespace and a "
+      "std::span<const std::int32_t>: [] { return my_cache{}; }");
   return run_prefix_cache_check(erase_engine<cache_operation, 0>(factory), options);
 }
 

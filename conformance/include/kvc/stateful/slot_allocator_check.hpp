@@ -2,7 +2,8 @@
 // allocator run against `kvc::model::slot_allocator` on generated operation sequences.
 //
 //   const kvc::stateful_report report =
-//       kvc::check_slot_allocator([](std::size_t capacity) { return my_engine::allocator(capacity); });
+//       kvc::check_slot_allocator([](std::size_t capacity) { return my_engine::allocator(capacity);
+//       });
 //
 // The allocator is any type with `try_reserve(request, n)` returning a bool (or something that
 // converts to one), `release(request)` and `available()`, taking requests and counts as any
@@ -63,7 +64,8 @@ template <class MakeAllocator>
 [[nodiscard]] stateful_report check_slot_allocator(MakeAllocator&& make_allocator,
                                                    const check_options& options = {}) {
   if constexpr (std::is_function_v<std::remove_reference_t<MakeAllocator>>) {
-    auto* function = &make_allocator;  // a function's address, held in an object the adapter points to
+    auto* function =
+        &make_allocator;  // a function's address, held in an object the adapter points to
     return detail::check_slot_allocator_with(function, options);
   } else {
     return detail::check_slot_allocator_with(make_allocator, options);
