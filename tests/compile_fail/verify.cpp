@@ -1,21 +1,34 @@
-// A compile-fail test in Eigen's style: one suite of a contract descriptor, built once with the
-// descriptor's reference implementation (the _ok target, which must compile) and once with a
-// known-bad implementation (the _ko target, which must fail with a diagnostic naming the fixture).
-// CMake passes the descriptor, its header, the suite's index in it and where the known-bad
-// implementation sits in the suite check (a failure record's row or a mutant, by index) as macros.
-#include <boost/hana/at.hpp>
-
+// A compile-fail pair in Eigen's style for one contract of kvc::specs::all: the contract's first
+// suite verified once against kvc's implementation of the contract (the _ok half, which must
+// compile) and once against one of its known-bad implementations (tests/mutants/<contract>.hpp;
+// the _ko half, which must fail with a diagnostic naming the first fixture it fails). CMake passes
+// the contract, its spec and mutants headers and namespace, the reference and the known-bad
+// implementation as macros, from pairs.txt.
+#include <kvc/spec/suite.hpp>
 #include <kvc/verification/checks.hpp>
-#include KVC_DESCRIPTOR_HEADER
+
+#include KVC_SPEC_HEADER
+#include KVC_MUTANTS_HEADER
+
+/// A factory of `T` (the scenario suites take one): `made<kvc::model::prefix_cache>`.
+template <class T>
+inline constexpr auto made = [](const auto&... arguments) -> decltype(T(arguments...)) {
+  return T(arguments...);
+};
 
 namespace {
-constexpr const auto& check = boost::hana::at_c<KVC_CHECK>(kvc::verification::KVC_CONTRACT.checks);
-#if defined(KVC_RECORD_ROW)
-static_assert(kvc::verify(
-    check.suite, boost::hana::at_c<KVC_RECORD_ROW>(boost::hana::at_c<0>(check.records).rows).impl));
-#elif defined(KVC_MUTANT)
-static_assert(kvc::verify(check.suite, boost::hana::at_c<KVC_MUTANT>(check.mutants).impl));
+
+template <class First, class... Rest>
+constexpr First first_suite(const kvc::contract<First, Rest...>&) noexcept {
+  return {};
+}
+constexpr auto suite = first_suite(kvc::specs::KVC_CONTRACT);
+
+#if defined(KVC_KO)
+using namespace KVC_MUTANTS;  // the names of tests/mutants/<contract>.hpp
+static_assert(kvc::verify(suite, KVC_MUTANT));
 #else
-static_assert(kvc::verify(check.suite, check.reference));
+static_assert(kvc::verify(suite, KVC_REFERENCE));
 #endif
+
 }  // namespace
