@@ -1,7 +1,5 @@
 // Stateful scenarios at compile time: an engine's own constexpr prefix cache checked against
 // kvc::suites::prefix_cache_scenarios, a factory per scenario.
-#include <kvc/contracts/prefix_cache_scenarios.hpp>
-
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +10,7 @@
 #include <kvc/model/slot_allocator.hpp>
 #include <kvc/suites/prefix_cache_scenarios.hpp>
 #include <kvc/suites/slot_allocator_scenarios.hpp>
-#include <kvc/verification/checks.hpp>
+#include <kvc/spec/checks.hpp>
 #include <kvc/verification/report.hpp>
 
 // An engine's prefix cache, in fixed storage so that it works in a constant expression.
@@ -67,10 +65,17 @@ static_assert(kvc::verify(kvc::suites::slot_allocator_scenarios, [](std::size_t 
 }));
 // [snippet]
 
-// The same cache keyed by tokens alone is rejected.
-static_assert(!kvc::conforms(kvc::suites::prefix_cache_scenarios, [] {
-  return kvc::mutants::prefix_cache_scenarios::tokens_only_key{};
-}));
+// The same cache keyed by tokens alone (as a prompt cache restored from host memory) is rejected.
+class tokens_only_cache : public my_cache {
+ public:
+  constexpr bool insert(const kvc::cache_namespace&, std::span<const std::int32_t> tokens) {
+    return my_cache::insert({}, tokens);
+  }
+  constexpr std::size_t lookup(const kvc::cache_namespace&, std::span<const std::int32_t> tokens) const {
+    return my_cache::lookup({}, tokens);
+  }
+};
+static_assert(!kvc::conforms(kvc::suites::prefix_cache_scenarios, [] { return tokens_only_cache{}; }));
 
 int main() {
   // At run time, kvc::check reports every scenario: the operations and each observation.
