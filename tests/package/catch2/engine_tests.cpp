@@ -8,14 +8,6 @@
 
 #include "../engine.hpp"
 
-// The stateful checks (kvc::check_slot_allocator), where the installed kvc has them
-// (CMakeLists.txt runs "[wrong allocator]" only then).
-#if __has_include(<kvc/stateful/slot_allocator_check.hpp>)
-#define KVC_CONSUMER_STATEFUL 1
-#else
-#define KVC_CONSUMER_STATEFUL 0
-#endif
-
 namespace {
 
 constexpr kvc::reuse_policy vllm_policy{.block_size = 16, .recompute_last_token = true};
@@ -41,9 +33,7 @@ TEST_CASE("my engine passes the suites of its policy", "[passes]") {
   KVC_CHECK_CONFORMS(kvc::suites::prefix_reuse_under<vllm_policy>, lookup);
   KVC_REQUIRE_CONFORMS(kvc::suites::namespace_isolation_under<kvc::reuse_policy{16, true}>, lookup);
   KVC_CHECK_EXPLORES(kvc::suites::namespace_isolation_under<vllm_policy>, lookup);
-#if KVC_CONSUMER_STATEFUL
   KVC_REQUIRE_SLOT_ALLOCATOR([](int capacity) { return my_engine::slot_allocator(capacity); });
-#endif
 }
 
 TEST_CASE("an admission that refuses an exact fit fails", "[wrong admission]") {
@@ -56,9 +46,7 @@ TEST_CASE("a key without the adapter's revision fails", "[wrong key]") {
   KVC_CHECK_EXPLORES(kvc::suites::namespace_isolation_under<vllm_policy>, lookup_without_revision);
 }
 
-#if KVC_CONSUMER_STATEFUL
 TEST_CASE("an allocator that frees twice fails", "[wrong allocator]") {
   KVC_CHECK_SLOT_ALLOCATOR([](int capacity) { return my_engine::slot_allocator(capacity, true); },
                            kvc::check_options{.seed = 7});
 }
-#endif

@@ -12,13 +12,6 @@
 
 #include "../engine.hpp"
 
-// The stateful checks (kvc::check_slot_allocator), where the installed kvc has them.
-#if __has_include(<kvc/stateful/slot_allocator_check.hpp>)
-#define KVC_CONSUMER_STATEFUL 1
-#else
-#define KVC_CONSUMER_STATEFUL 0
-#endif
-
 namespace {
 
 constexpr kvc::reuse_policy vllm_policy{.block_size = 16, .recompute_last_token = true};
@@ -68,14 +61,11 @@ TEST(MyEngine, PassesTheSuitesOfItsPolicy) {
   EXPECT_KVC_CONFORMS(kvc::suites::prefix_reuse_under<vllm_policy>, lookup);
   ASSERT_KVC_CONFORMS(kvc::suites::namespace_isolation_under<kvc::reuse_policy{16, true}>, lookup);
   EXPECT_KVC_EXPLORES(kvc::suites::namespace_isolation_under<vllm_policy>, lookup);
-#if KVC_CONSUMER_STATEFUL
   EXPECT_KVC_SLOT_ALLOCATOR([](int capacity) { return my_engine::slot_allocator(capacity); });
   ASSERT_KVC_SLOT_ALLOCATOR([](int capacity) { return my_engine::slot_allocator(capacity); },
                             kvc::check_options{.seed = 7, .capacity = 32});
-#endif
 }
 
-#if KVC_CONSUMER_STATEFUL
 TEST(MyEngine, AnAllocatorThatFreesTwiceFailsWithItsShrunkReplay) {
   const auto failures = failures_of([] {
     EXPECT_KVC_SLOT_ALLOCATOR([](int capacity) { return my_engine::slot_allocator(capacity, true); },
@@ -88,7 +78,6 @@ TEST(MyEngine, AnAllocatorThatFreesTwiceFailsWithItsShrunkReplay) {
   EXPECT_TRUE(contains(message, "FAILED: seed 7"));
   EXPECT_TRUE(contains(message, "release("));
 }
-#endif
 
 TEST(MyEngine, AWrongAdmissionFailsWithEveryFailingFixture) {
   const auto failures = failures_of([] {
