@@ -4,8 +4,9 @@
 // An argument is one of:
 //   - an integer sequence: `kvc::sequence<E>` in a table, `std::vector<E>` in a generated case,
 //     `std::array<E, N>` in a user's own fixture (kvc/verification/fixture.hpp);
-//   - a sequence of other values (multimodal items): `kvc::bounded_list<V, K>`, `std::vector<V>`
-//     or `std::array<V, N>`;
+//   - a sequence of other values (multimodal items): `kvc::fixture_list<V, K>` or
+//     `kvc::bounded_list<V, K>` in a table, `std::vector<V>` in a generated case,
+//     `std::array<V, N>` in a user's own fixture;
 //   - a string namespace: `std::string_view` in a table, `std::string` in a generated case;
 //   - a structured namespace: `kvc::cache_namespace`, or `kvc::owning_cache_namespace`;
 //   - an integer, or any other value: offered as it is.
@@ -31,6 +32,7 @@
 #include <kvc/cache_namespace_view.hpp>
 #include <kvc/detail/equal.hpp>
 #include <kvc/detail/parameter_types.hpp>
+#include <kvc/spec/fixture_list.hpp>
 #include <kvc/spec/fixture_namespace.hpp>
 #include <kvc/spec/fixture_text.hpp>
 #include <kvc/spec/owned.hpp>
@@ -98,6 +100,10 @@ struct other_sequence_of {
 };
 template <class V, std::size_t K>
 struct other_sequence_of<bounded_list<V, K>> {
+  using type = V;
+};
+template <class V, std::size_t K>
+struct other_sequence_of<fixture_list<V, K>> {
   using type = V;
 };
 template <class V>

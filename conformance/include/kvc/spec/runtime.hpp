@@ -2,10 +2,11 @@
 // run-time checks keep it.
 //
 // A fixture table holds its inputs in constant-evaluation-friendly forms (`kvc::sequence`,
-// `kvc::fixture_text`, `kvc::fixture_namespace`, `kvc::bounded_list`); a generated case, a shrunk
-// counterexample or a Python call holds them as `std::vector`s, `std::string`s and
-// `kvc::owning_cache_namespace`s. `kvc::detail::runtime_inputs_t<In>` is the same inputs type
-// with every field in its run-time form, and `to_runtime(in)` converts a table's inputs to it.
+// `kvc::fixture_text`, `kvc::fixture_namespace`, `kvc::fixture_list`, `kvc::bounded_list`); a
+// generated case, a shrunk counterexample or a Python call holds them as `std::vector`s,
+// `std::string`s and `kvc::owning_cache_namespace`s. `kvc::detail::runtime_inputs_t<In>` is the
+// same inputs type with every field in its run-time form, and `to_runtime(in)` converts a table's
+// inputs to it.
 // Both forms go through the same shape code (`Shape::call`, `Shape::agrees`, `covered_by`).
 #pragma once
 
@@ -18,6 +19,7 @@
 
 #include <kvc/bounded_list.hpp>
 #include <kvc/cache_namespace.hpp>
+#include <kvc/spec/fixture_list.hpp>
 #include <kvc/spec/fixture_namespace.hpp>
 #include <kvc/spec/fixture_text.hpp>
 #include <kvc/spec/sequence.hpp>
@@ -43,6 +45,10 @@ struct runtime_field<fixture_namespace> {
 };
 template <class V, std::size_t K>
 struct runtime_field<bounded_list<V, K>> {
+  using type = std::vector<V>;
+};
+template <class V, std::size_t K>
+struct runtime_field<fixture_list<V, K>> {
   using type = std::vector<V>;
 };
 template <class T>
