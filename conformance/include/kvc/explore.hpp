@@ -110,6 +110,12 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
 template <class Shape>
 inline constexpr bool is_stateful_shape = requires { Shape::stateful; };
 
+/// Whether `Impl` takes the run-time inputs of `Row`'s table (not: an optional form it leaves
+/// out).
+template <class Row, class Impl>
+inline constexpr bool explores_rows =
+    shape_takes<typename Row::inputs_type::shape, Impl, runtime_inputs_t<typename Row::inputs_type>>;
+
 /// Whether `Row` is the first of `Rows...` with its type (a suite's tables of one input type are
 /// explored once).
 template <std::size_t I, class Row, class... Rows>
@@ -146,17 +152,20 @@ template <class Info, const auto&... Tables, class Impl>
   if constexpr (detail::is_stateful_shape<first_shape>) {
     first_shape::explore(impl, options, report);  // generated sequences, by the subject's check
   } else {
+    // The cases are shared by the input types the implementation takes (an optional form it
+    // leaves out gets none).
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       constexpr std::size_t distinct =
           (std::size_t{0} + ... +
            (detail::first_of_its_type<I, std::remove_cvref_t<decltype(Tables[0])>,
-                                      std::remove_cvref_t<decltype(Tables[0])>...>
+                                      std::remove_cvref_t<decltype(Tables[0])>...> &&
+                    detail::explores_rows<std::remove_cvref_t<decltype(Tables[0])>, Impl>
                 ? 1
                 : 0));
       const std::size_t total = options.cases == 0 ? default_exploration_cases : options.cases;
       std::size_t table = 0;
       const auto one = [&]<class Row>(std::type_identity<Row>, bool first) {
-        if (!first || report.failed) return;
+        if (!first || !detail::explores_rows<Row, Impl> || report.failed) return;
         context.table = table++;
         context.cases = total / distinct + (context.table < total % distinct ? 1 : 0);
         detail::explore_rows<Row>(detail::erase<Row>(impl), context, report);
