@@ -93,7 +93,8 @@ static_assert(kvc::label<"block boundary"> == BOOST_HANA_STRING("block boundary"
 constexpr auto text = kvc::label_text<decltype(kvc::label<"different model">)>;
 static_assert(sizeof(text.chars) == 16 && text.chars[0] == 'd' && text.chars[14] == 'l' &&
               text.chars[15] == '\0');
-static_assert(kvc::detail::label_view<decltype(kvc::label<"different model">)> == "different model");
+static_assert(kvc::detail::label_view<decltype(kvc::label<"different model">)> ==
+              "different model");
 
 // A string literal is kept as the text it spells, every character but the terminating NUL
 // (embedded NULs included); other values decayed.
@@ -102,12 +103,14 @@ static_assert(std::is_same_v<std::remove_cvref_t<decltype(in)>,
                              hana::tuple<std::string_view, std::array<int, 2>, unsigned>>);
 static_assert(hana::at_c<0>(in).size() == 3 && hana::at_c<0>(in)[2] == 'a');
 // An expected string literal too.
-static_assert(std::is_same_v<decltype(kvc::make_fixture(kvc::label<"s">, kvc::inputs(1), "ab").expected),
-                             std::string_view>);
+static_assert(
+    std::is_same_v<decltype(kvc::make_fixture(kvc::label<"s">, kvc::inputs(1), "ab").expected),
+                   std::string_view>);
 
 }  // namespace fixtures_and_labels
 
-// --- Inputs offered as kvc's tables offer theirs (kvc/spec/offered.hpp) ----------------------------
+// --- Inputs offered as kvc's tables offer theirs (kvc/spec/offered.hpp)
+// ----------------------------
 
 namespace offered_forms {
 
@@ -128,8 +131,10 @@ constexpr auto runs_suite = hana::make_tuple(
 // An array of ids reaches a generic implementation as a span, and one that takes spans of any
 // integer type that holds the ids as such a span.
 static_assert(kvc::verify(runs_suite, run_length));
-static_assert(kvc::verify(runs_suite, [](std::span<const std::int64_t> ids) { return run_length(ids); }));
-static_assert(kvc::verify(runs_suite, [](std::span<const std::uint16_t> ids) { return run_length(ids); }));
+static_assert(kvc::verify(runs_suite,
+                          [](std::span<const std::int64_t> ids) { return run_length(ids); }));
+static_assert(kvc::verify(runs_suite,
+                          [](std::span<const std::uint16_t> ids) { return run_length(ids); }));
 
 // An id that an implementation's element type cannot hold is never narrowed: 257 as an 8-bit id
 // would read as 1, and the two ids of "ids past 8 bits" as one run. The fixture is not run (it is
@@ -139,7 +144,8 @@ static_assert(kvc::outcomes(runs_suite, byte_ids) == std::array{true, true, true
 static_assert(kvc::verify(runs_suite, byte_ids));
 constexpr auto narrowed = [](std::span<const std::int64_t> ids) {
   std::array<std::uint8_t, 2> bytes{};
-  for (std::size_t i = 0; i < ids.size() && i < 2; ++i) bytes[i] = static_cast<std::uint8_t>(ids[i]);
+  for (std::size_t i = 0; i < ids.size() && i < 2; ++i)
+    bytes[i] = static_cast<std::uint8_t>(ids[i]);
   return ids.size() == 2 ? run_length(bytes) : run_length(ids);
 };
 static_assert(kvc::outcomes(runs_suite, narrowed) == std::array{true, false, true});
@@ -152,10 +158,10 @@ constexpr auto same_model = [](const kvc::cache_namespace& a, const kvc::cache_n
 constexpr auto namespace_suite = hana::make_tuple(
     kvc::make_fixture(kvc::label<"equal models">, kvc::inputs("llama", "llama"), true),
     kvc::make_fixture(kvc::label<"models differ after a NUL">, kvc::inputs("m\0a", "m\0b"), false),
-    kvc::make_fixture(kvc::label<"adapters differ">,
-                      kvc::inputs(kvc::cache_namespace{"m", "a", 0, ""},
-                                  kvc::cache_namespace{"m", "b", 0, ""}),
-                      false));
+    kvc::make_fixture(
+        kvc::label<"adapters differ">,
+        kvc::inputs(kvc::cache_namespace{"m", "a", 0, ""}, kvc::cache_namespace{"m", "b", 0, ""}),
+        false));
 static_assert(kvc::verify(namespace_suite, same_model));
 // A comparison of the text up to its first NUL fails the fixture that holds one.
 constexpr auto c_string_models = [](const kvc::cache_namespace& a, const kvc::cache_namespace& b) {
@@ -170,8 +176,9 @@ constexpr auto doubled = [](std::span<const int> values) {
   for (std::size_t i = 0; i < values.size() && i < 3; ++i) out[i] = 2L * values[i];
   return out;
 };
-constexpr auto range_suite = hana::make_tuple(kvc::make_fixture(
-    kvc::label<"three values">, kvc::inputs(std::array{1, 2, 3}), std::array<unsigned, 3>{2, 4, 6}));
+constexpr auto range_suite =
+    hana::make_tuple(kvc::make_fixture(kvc::label<"three values">, kvc::inputs(std::array{1, 2, 3}),
+                                       std::array<unsigned, 3>{2, 4, 6}));
 static_assert(kvc::verify(range_suite, doubled));
 
 // An empty suite is passed by every implementation.
@@ -181,7 +188,8 @@ static_assert(kvc::outcomes(hana::make_tuple(), anything).empty());
 
 }  // namespace offered_forms
 
-// --- kvc's fixtures beside a user's own ------------------------------------------------------------
+// --- kvc's fixtures beside a user's own
+// ------------------------------------------------------------
 
 namespace joined {
 
@@ -196,10 +204,11 @@ static_assert(kvc::verify(kvc_prefix, kvc::reusable_prefix_length));
 
 // A user's fixtures of the same call, joined to kvc's: one suite.
 constexpr auto mine = hana::make_tuple(
-    kvc::make_fixture(kvc::label<"own: a tenant's namespace">,
-                      kvc::inputs("tenant-7/llama", "tenant-7/llama", std::array<char, 3>{'a', 'b', 'c'},
-                                  std::array<char, 2>{'a', 'b'}),
-                      std::size_t{2}),
+    kvc::make_fixture(
+        kvc::label<"own: a tenant's namespace">,
+        kvc::inputs("tenant-7/llama", "tenant-7/llama", std::array<char, 3>{'a', 'b', 'c'},
+                    std::array<char, 2>{'a', 'b'}),
+        std::size_t{2}),
     kvc::make_fixture(kvc::label<"own: another tenant">,
                       kvc::inputs("tenant-7/llama", "tenant-8/llama", std::array<char, 1>{'a'},
                                   std::array<char, 1>{'a'}),
@@ -207,12 +216,14 @@ constexpr auto mine = hana::make_tuple(
 constexpr auto suite = kvc::join_fixtures(kvc::fixtures_of(kvc::suites::prefix_reuse), mine);
 static_assert(hana::length(suite) == hana::size_c<decltype(kvc::suites::prefix_reuse)::size + 2>);
 // kvc's suites join as they are, too.
-static_assert(hana::length(kvc::join_fixtures(kvc::suites::prefix_reuse, mine)) == hana::length(suite));
+static_assert(hana::length(kvc::join_fixtures(kvc::suites::prefix_reuse, mine)) ==
+              hana::length(suite));
 static_assert(hana::length(kvc::join_fixtures(mine, kvc::suites::extra_prefix_reuse, mine)) ==
               hana::size_c<decltype(kvc::suites::extra_prefix_reuse)::size + 4>);
 
 constexpr auto lookup = [](std::string_view cache_ns, std::string_view request_ns,
-                           std::span<const std::int32_t> cached, std::span<const std::int32_t> requested) {
+                           std::span<const std::int32_t> cached,
+                           std::span<const std::int32_t> requested) {
   return kvc::reusable_prefix_length(cache_ns, request_ns, cached, requested);
 };
 static_assert(kvc::verify(suite, kvc::reusable_prefix_length));
@@ -233,8 +244,8 @@ constexpr auto tenant_outcomes = kvc::outcomes(suite, tenant_blind);
 static_assert(tenant_outcomes[tenant_outcomes.size() - 2] && !tenant_outcomes.back());
 
 // One that ignores namespaces fails kvc's fixtures (the record's "different model" first).
-constexpr auto namespace_blind = [](std::string_view, std::string_view, std::span<const char> cached,
-                                    std::span<const char> requested) {
+constexpr auto namespace_blind = [](std::string_view, std::string_view,
+                                    std::span<const char> cached, std::span<const char> requested) {
   return kvc::reusable_prefix_length(0, 0, cached, requested);
 };
 static_assert(!kvc::conforms(suite, namespace_blind));
@@ -243,8 +254,8 @@ static_assert(!kvc::outcomes(suite, namespace_blind)[1]);
 // A restricted suite's fixtures keep its engine profile: an engine without adapter revisions in
 // its key (vLLM's block hash) passes them, not the unrestricted suite's.
 constexpr auto revision_blind = [](const kvc::cache_namespace& cache_ns,
-                                   const kvc::cache_namespace& request_ns, std::span<const int> cached,
-                                   std::span<const int> requested) {
+                                   const kvc::cache_namespace& request_ns,
+                                   std::span<const int> cached, std::span<const int> requested) {
   kvc::cache_namespace a = cache_ns, b = request_ns;
   a.adapter_revision = b.adapter_revision = 0;
   return kvc::reusable_prefix_length(a, b, cached, requested);

@@ -35,7 +35,9 @@ const std::function<int(int, int, int)> admit_function = [](int capacity, int us
   return admit(capacity, used, requested);
 };
 
-constexpr auto block_of = [](std::size_t index, std::size_t block_size) { return index / block_size; };
+constexpr auto block_of = [](std::size_t index, std::size_t block_size) {
+  return index / block_size;
+};
 constexpr auto block_of_rounding_up = [](std::size_t index, std::size_t block_size) {
   return (index + block_size - 1) / block_size;
 };
@@ -67,10 +69,11 @@ TEST_CASE("KVC_CHECK_CONFORMS passes conforming implementations") {
   KVC_CHECK_CONFORMS(kvc::suites::append_admission, admit);
   KVC_CHECK_CONFORMS(kvc::suites::prefix_reuse, kvc::reusable_prefix_length);
   KVC_CHECK_CONFORMS(block_suite, block_of);
-  KVC_CHECK_CONFORMS(kvc::join_fixtures(kvc::suites::append_admission,
-                                        boost::hana::make_tuple(kvc::make_fixture(
-                                            kvc::label<"own: a full cache">, kvc::inputs(4, 4, 1), 0))),
-                     admit);
+  KVC_CHECK_CONFORMS(
+      kvc::join_fixtures(kvc::suites::append_admission,
+                         boost::hana::make_tuple(kvc::make_fixture(kvc::label<"own: a full cache">,
+                                                                   kvc::inputs(4, 4, 1), 0))),
+      admit);
 }
 
 // Fails (one failure per failing fixture) without failing the run: should_fail inverts it.
@@ -83,20 +86,20 @@ TEST_CASE("KVC_CHECK_CONFORMS fails a wrong implementation of a user's suite" *
 }
 
 TEST_CASE("KVC_CHECK_CONFORMS takes a suite whose name holds commas") {
-  KVC_CHECK_CONFORMS(kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
-                     [](const auto& c, const auto& r, const auto& cached, const auto& requested) {
-                       return kvc::reusable_prefix_length(c, r, cached, requested,
-                                                          kvc::reuse_policy{16, true});
-                     });
+  KVC_CHECK_CONFORMS(
+      kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
+      [](const auto& c, const auto& r, const auto& cached, const auto& requested) {
+        return kvc::reusable_prefix_length(c, r, cached, requested, kvc::reuse_policy{16, true});
+      });
 }
 
 TEST_CASE("KVC_CHECK_EXPLORES takes suites and options with commas") {
-  KVC_CHECK_EXPLORES(kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
-                     [](const auto& c, const auto& r, const auto& cached, const auto& requested) {
-                       return kvc::reusable_prefix_length(c, r, cached, requested,
-                                                          kvc::reuse_policy{16, true});
-                     },
-                     kvc::explore_options{.seed = 7, .cases = 500});
+  KVC_CHECK_EXPLORES(
+      kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>,
+      [](const auto& c, const auto& r, const auto& cached, const auto& requested) {
+        return kvc::reusable_prefix_length(c, r, cached, requested, kvc::reuse_policy{16, true});
+      },
+      kvc::explore_options{.seed = 7, .cases = 500});
   KVC_CHECK_EXPLORES(kvc::suites::append_admission, admit);
 }
 TEST_CASE("KVC_CHECK_EXPLORES fails a wrong implementation" * doctest::should_fail()) {
@@ -138,7 +141,8 @@ TEST_CASE("a failure's text escapes NUL and control characters, so no framework 
     };
     return kvc::reusable_prefix_length(cut(c), cut(r), cached, requested);
   };
-  const kvc::conformance_report report = kvc::check(kvc::suites::namespace_isolation, ignores_after_nul);
+  const kvc::conformance_report report =
+      kvc::check(kvc::suites::namespace_isolation, ignores_after_nul);
   REQUIRE_FALSE(report.passed());
   const std::string text = kvc::detail::describe_failures(report);
   CHECK(text.find('\0') == std::string::npos);
@@ -146,20 +150,23 @@ TEST_CASE("a failure's text escapes NUL and control characters, so no framework 
   CHECK(text.find("\\0") != std::string::npos);
   CHECK(text.find(", expected 0") != std::string::npos);
   CHECK(text.starts_with(std::to_string(report.failures().size()) + " of " +
-                         std::to_string(report.fixtures.size()) + " fixtures failed:\n  fixture \""));
-  CHECK(kvc::detail::describe_failures(kvc::check(kvc::suites::prefix_reuse,
-                                                  kvc::reusable_prefix_length))
+                         std::to_string(report.fixtures.size()) +
+                         " fixtures failed:\n  fixture \""));
+  CHECK(kvc::detail::describe_failures(
+            kvc::check(kvc::suites::prefix_reuse, kvc::reusable_prefix_length))
             .empty());
 }
 
 TEST_CASE("a failing fixture is described by its label, inputs, actual and expected results") {
-  const kvc::conformance_report admission = kvc::check(kvc::suites::append_admission, admit_strictly);
+  const kvc::conformance_report admission =
+      kvc::check(kvc::suites::append_admission, admit_strictly);
   const auto failures = admission.failures();
   REQUIRE_FALSE(failures.empty());
   CHECK(kvc::detail::describe_failure(failures.front()) ==
         "fixture \"fits exactly\": inputs (4, 1, 3), actual 0, expected 3");
 
   const kvc::conformance_report own = kvc::check(block_suite, block_of_rounding_up);
-  CHECK(kvc::detail::describe_failures(own) ==
-        "1 of 2 fixtures failed:\n  fixture \"first block\": inputs (15, 16), actual 1, expected 0");
+  CHECK(
+      kvc::detail::describe_failures(own) ==
+      "1 of 2 fixtures failed:\n  fixture \"first block\": inputs (15, 16), actual 1, expected 0");
 }

@@ -71,9 +71,10 @@ constexpr auto own_prefix_fixtures = hana::make_tuple(
                       kvc::inputs("tenant-7/llama", "tenant-8/llama", std::array<char, 2>{'a', 'b'},
                                   std::array<char, 2>{'a', 'b'}),
                       std::size_t{0}),
-    kvc::make_fixture(kvc::label<"own: models differ after a NUL">,
-                      kvc::inputs("m\0a", "m\0b", std::array<char, 1>{'a'}, std::array<char, 1>{'a'}),
-                      std::size_t{0}));
+    kvc::make_fixture(
+        kvc::label<"own: models differ after a NUL">,
+        kvc::inputs("m\0a", "m\0b", std::array<char, 1>{'a'}, std::array<char, 1>{'a'}),
+        std::size_t{0}));
 
 }  // namespace
 
@@ -115,8 +116,9 @@ TEST_CASE("user suites: values print as kvc's reports print them") {
     for (std::size_t i = 0; i < ids.size(); ++i) positions.push_back(i);
     return positions;
   };
-  const auto suite = hana::make_tuple(kvc::make_fixture(
-      kvc::label<"restarts">, kvc::inputs(std::array{7, 7, 9}), std::array<std::size_t, 3>{0, 1, 0}));
+  const auto suite =
+      hana::make_tuple(kvc::make_fixture(kvc::label<"restarts">, kvc::inputs(std::array{7, 7, 9}),
+                                         std::array<std::size_t, 3>{0, 1, 0}));
   const auto report = kvc::check(suite, echo_positions);
   REQUIRE(report.fixtures.size() == 1);
   CHECK(report.fixtures[0].inputs == "[7, 7, 9]");
@@ -124,11 +126,12 @@ TEST_CASE("user suites: values print as kvc's reports print them") {
   CHECK(report.fixtures[0].expected == "[0, 1, 0]");
   std::ostringstream table;
   table << report;
-  CHECK(table.str().find("| restarts | `[0, 1, 2]` | `[0, 1, 0]` | Failed |\n") != std::string::npos);
+  CHECK(table.str().find("| restarts | `[0, 1, 2]` | `[0, 1, 0]` | Failed |\n") !=
+        std::string::npos);
 
   const auto same = [](std::string_view a, std::string_view b) { return a == b; };
-  const auto texts = hana::make_tuple(
-      kvc::make_fixture(kvc::label<"quoted">, kvc::inputs("m\"1", "m\0a"), false));
+  const auto texts =
+      hana::make_tuple(kvc::make_fixture(kvc::label<"quoted">, kvc::inputs("m\"1", "m\0a"), false));
   const auto quoted = kvc::check(texts, same);
   REQUIRE(quoted.fixtures.size() == 1);
   CHECK(quoted.fixtures[0].inputs == "\"m\\\"1\", \"m\\0a\"");
@@ -145,7 +148,8 @@ TEST_CASE("user suites: a value outside the implementation's types is not run, n
     return count;
   };
   const auto suite = hana::make_tuple(
-      kvc::make_fixture(kvc::label<"ids past 8 bits">, kvc::inputs(std::array{1, 257}), std::size_t{2}),
+      kvc::make_fixture(kvc::label<"ids past 8 bits">, kvc::inputs(std::array{1, 257}),
+                        std::size_t{2}),
       kvc::make_fixture(kvc::label<"small ids">, kvc::inputs(std::array{1, 1}), std::size_t{1}));
   const auto report = kvc::check(suite, runs);
   REQUIRE(report.fixtures.size() == 2);
@@ -191,13 +195,13 @@ TEST_CASE("user suites: kvc's fixtures viewed by kvc::fixtures_of report as thei
 }
 
 TEST_CASE("user suites: a restricted suite's fixtures keep its profile and its notes") {
-  const auto revision_blind = [](const kvc::cache_namespace& cache_ns,
-                                 const kvc::cache_namespace& request_ns,
-                                 const std::vector<int>& cached, const std::vector<int>& requested) {
-    kvc::cache_namespace a = cache_ns, b = request_ns;
-    a.adapter_revision = b.adapter_revision = 0;
-    return kvc::reusable_prefix_length(a, b, cached, requested);
-  };
+  const auto revision_blind =
+      [](const kvc::cache_namespace& cache_ns, const kvc::cache_namespace& request_ns,
+         const std::vector<int>& cached, const std::vector<int>& requested) {
+        kvc::cache_namespace a = cache_ns, b = request_ns;
+        a.adapter_revision = b.adapter_revision = 0;
+        return kvc::reusable_prefix_length(a, b, cached, requested);
+      };
   const auto restricted = kvc::restrict_to<kvc::profiles::vllm>(kvc::suites::namespace_isolation);
   const kvc::conformance_report of_suite = kvc::check(restricted, revision_blind);
   const kvc::conformance_report of_views = kvc::check(kvc::fixtures_of(restricted), revision_blind);
@@ -206,7 +210,8 @@ TEST_CASE("user suites: a restricted suite's fixtures keep its profile and its n
   CHECK(of_views.not_covered() > 0);
   CHECK(of_views.notes == of_suite.notes);
   CHECK_FALSE(of_views.notes.empty());
-  CHECK_FALSE(kvc::check(kvc::fixtures_of(kvc::suites::namespace_isolation), revision_blind).passed());
+  CHECK_FALSE(
+      kvc::check(kvc::fixtures_of(kvc::suites::namespace_isolation), revision_blind).passed());
 }
 
 TEST_CASE("user suites: kvc's value suites need no Boost.Hana, and take the same implementation") {

@@ -12,9 +12,8 @@
 
 /// A factory of `T` (the scenario suites take one): `made<kvc::model::prefix_cache>`.
 template <class T>
-inline constexpr auto made = [](const auto&... arguments) -> decltype(T(arguments...)) {
-  return T(arguments...);
-};
+inline constexpr auto made =
+    [](const auto&... arguments) -> decltype(T(arguments...)) { return T(arguments...); };
 
 namespace {
 

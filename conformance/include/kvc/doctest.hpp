@@ -34,30 +34,28 @@
 /// `KVC_CHECK_CONFORMS(suite, impl)`: one doctest failure per fixture of `suite` that `impl`
 /// fails (like FAIL_CHECK: the test case goes on); nothing when it passes them all. The arguments
 /// may hold commas (`kvc::suites::prefix_reuse_under<kvc::reuse_policy{16, true}>`).
-#define KVC_CHECK_CONFORMS(...)                                                          \
-  do {                                                                                   \
-    const ::kvc::conformance_report kvc_conformance_report_ = ::kvc::check(__VA_ARGS__); \
-    for (const auto& kvc_fixture_ : kvc_conformance_report_.fixtures) {                  \
-      if (!kvc_fixture_.passed)                                                          \
-        DOCTEST_FAIL_CHECK(::kvc::detail::describe_failure(kvc_fixture_));               \
-    }                                                                                    \
+#define KVC_CHECK_CONFORMS(...)                                                                    \
+  do {                                                                                             \
+    const ::kvc::conformance_report kvc_conformance_report_ = ::kvc::check(__VA_ARGS__);           \
+    for (const auto& kvc_fixture_ : kvc_conformance_report_.fixtures) {                            \
+      if (!kvc_fixture_.passed) DOCTEST_FAIL_CHECK(::kvc::detail::describe_failure(kvc_fixture_)); \
+    }                                                                                              \
   } while (false)
 
 /// One doctest failure (like FAIL_CHECK), printing the report, when `report` (any report with
 /// `passed()` and `out << report`) did not pass.
-#define KVC_DETAIL_CHECK_REPORT(report)                                  \
-  do {                                                                   \
-    const auto kvc_report_ = (report);                                   \
-    if (!kvc_report_.passed())                                           \
-      DOCTEST_FAIL_CHECK(::kvc::detail::report_text(kvc_report_));       \
+#define KVC_DETAIL_CHECK_REPORT(report)                                                     \
+  do {                                                                                      \
+    const auto kvc_report_ = (report);                                                      \
+    if (!kvc_report_.passed()) DOCTEST_FAIL_CHECK(::kvc::detail::report_text(kvc_report_)); \
   } while (false)
 
 /// `KVC_CHECK_PREFIX_CACHE(make_cache)` or `KVC_CHECK_PREFIX_CACHE(make_cache, options)`: runs
 /// `kvc::check_prefix_cache` and fails with its report (like FAIL_CHECK) when it did not pass.
 #define KVC_CHECK_PREFIX_CACHE(...) KVC_DETAIL_CHECK_REPORT(::kvc::check_prefix_cache(__VA_ARGS__))
 
-/// `KVC_CHECK_SLOT_ALLOCATOR(make_allocator)` or `KVC_CHECK_SLOT_ALLOCATOR(make_allocator, options)`:
-/// runs `kvc::check_slot_allocator` and fails with its report when it did not pass.
+/// `KVC_CHECK_SLOT_ALLOCATOR(make_allocator)` or `KVC_CHECK_SLOT_ALLOCATOR(make_allocator,
+/// options)`: runs `kvc::check_slot_allocator` and fails with its report when it did not pass.
 #define KVC_CHECK_SLOT_ALLOCATOR(...) \
   KVC_DETAIL_CHECK_REPORT(::kvc::check_slot_allocator(__VA_ARGS__))
 

@@ -32,7 +32,8 @@ namespace kvc::detail {
 [[nodiscard]] std::string describe_failures(const conformance_report& report);
 
 /// What `print(stream, report)` writes, as a string.
-[[nodiscard]] std::string printed_text(void (*print)(std::ostream&, const void*), const void* report);
+[[nodiscard]] std::string printed_text(void (*print)(std::ostream&, const void*),
+                                       const void* report);
 
 /// The printed form of a report (`out << report`: an exploration's, a stateful check's or a
 /// conformance report), its line breaks kept and its control characters escaped.

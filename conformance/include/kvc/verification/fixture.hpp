@@ -3,8 +3,8 @@
 //   constexpr auto block_suite = boost::hana::make_tuple(
 //       kvc::make_fixture(kvc::label<"first block">, kvc::inputs(std::size_t{15}, std::size_t{16}),
 //                         std::size_t{0}),
-//       kvc::make_fixture(kvc::label<"block boundary">, kvc::inputs(std::size_t{16}, std::size_t{16}),
-//                         std::size_t{1}));
+//       kvc::make_fixture(kvc::label<"block boundary">,
+//                         kvc::inputs(std::size_t{16}, std::size_t{16}), std::size_t{1}));
 //   static_assert(kvc::verify(block_suite, block_of));  // a failure names its fixture
 //
 // A suite of one's own is a Boost.Hana tuple of `kvc::fixture`s (`kvc::make_fixture`,

@@ -42,7 +42,8 @@ template <class Label, class Inputs, class Expected>
   return {f.inputs, f.expected, failure_of_label<Label>};
 }
 template <class Row>
-[[nodiscard]] constexpr const table_fixture<Row>& checked_view(const table_fixture<Row>& f) noexcept {
+[[nodiscard]] constexpr const table_fixture<Row>& checked_view(
+    const table_fixture<Row>& f) noexcept {
   return f;
 }
 
@@ -153,8 +154,8 @@ template <class View, class Impl>
 
 /// What `impl` returns for the arguments `A...`.
 template <class Impl, class... A>
-using offered_result_t =
-    std::remove_cvref_t<std::invoke_result_t<const Impl&, offered_view_t<A, chosen_form<Impl, A...>>...>>;
+using offered_result_t = std::remove_cvref_t<
+    std::invoke_result_t<const Impl&, offered_view_t<A, chosen_form<Impl, A...>>...>>;
 
 }  // namespace detail
 

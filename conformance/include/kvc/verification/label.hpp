@@ -1,7 +1,7 @@
 // kvc/verification/label.hpp - the label of a user's own fixture: a Boost.Hana compile-time string,
 // whose text is part of its type, so that a failing `kvc::verify` names the fixture in the
-// diagnostic (`kvc::fixture_failed<kvc::fixed_label<15>{"inside a block"}>`) as it names a fixture of
-// kvc's tables (kvc/spec/verdict.hpp).
+// diagnostic (`kvc::fixture_failed<kvc::fixed_label<15>{"inside a block"}>`) as it names a fixture
+// of kvc's tables (kvc/spec/verdict.hpp).
 #pragma once
 
 #include <cstddef>
@@ -38,7 +38,7 @@ inline constexpr auto label =
     detail::make_label<Text>(std::make_index_sequence<sizeof(Text.chars) - 1>{});
 
 /// The text of a label (a Hana compile-time string) as one `kvc::fixed_label`:
-/// `kvc::label_text<decltype(kvc::label<"different model">)>` is `fixed_label<16>{"different model"}`.
+/// `kvc::label_text<decltype(kvc::label<"a label">)>` is `kvc::fixed_label<8>{"a label"}`.
 template <class Label>
 inline constexpr auto label_text = detail::label_text_of<std::remove_cvref_t<Label>>::value;
 

@@ -4,14 +4,14 @@
 // Boost.Hana tuple of `kvc::fixture`s:
 //
 //   constexpr auto block_suite = boost::hana::make_tuple(
-//       kvc::make_fixture(kvc::label<"block boundary">, kvc::inputs(std::size_t{16}, std::size_t{16}),
-//                         std::size_t{1}));
+//       kvc::make_fixture(kvc::label<"block boundary">,
+//                         kvc::inputs(std::size_t{16}, std::size_t{16}), std::size_t{1}));
 //
 // Each fixture's label is part of its type (kvc/verification/label.hpp), so that a failing
 // `kvc::verify` names it; the suite's types are the user's, paid for where it is checked. kvc's own
 // suites are value tables (kvc/spec/suite.hpp), one type per table however many fixtures it holds;
-// `kvc::fixtures_of(kvc_suite)` views their rows as a Hana tuple of `kvc::table_fixture`s, so that a
-// user's fixtures and kvc's go in one tuple (`kvc::join_fixtures`, kvc/verification/join_fixtures.hpp).
+// `kvc::fixtures_of(kvc_suite)` views their rows as a Hana tuple of `kvc::table_fixture`s, so that
+// a user's fixtures and kvc's go in one tuple (kvc/verification/join_fixtures.hpp).
 #pragma once
 
 #include <cstddef>
@@ -63,9 +63,9 @@ namespace detail {
 
 /// Whether T is a string literal's (or another character array's) type.
 template <class T>
-inline constexpr bool is_character_array =
-    std::is_array_v<std::remove_cvref_t<T>> &&
-    std::is_same_v<std::remove_cv_t<std::remove_extent_t<std::remove_cvref_t<T>>>, char>;
+inline constexpr bool is_character_array = std::conjunction_v<
+    std::is_array<std::remove_cvref_t<T>>,
+    std::is_same<std::remove_cv_t<std::remove_extent_t<std::remove_cvref_t<T>>>, char>>;
 
 /// How a fixture keeps a value: decayed, except that a string literal is kept as the text it
 /// spells (a `std::string_view` of every character but the terminating NUL, embedded NULs
