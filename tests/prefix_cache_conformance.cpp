@@ -281,6 +281,39 @@ TEST_CASE("prefix_cache: the hostile review's caches fail the scenarios") {
   CHECK_FALSE(rejected(m::factory<m::fnv8_token_hash_cache>));
 }
 
+TEST_CASE("prefix_cache: kvc::explore with its defaults rejects every cache that reuses too much") {
+  const auto explored_rejects = [](auto factory) {
+    return !kvc::explore(prefix_cache_scenarios, factory).passed();
+  };
+  CHECK(explored_rejects(m::factory<m::tokens_only_cache>));
+  CHECK(explored_rejects(m::factory<m::erase_first_only_cache>));
+  CHECK(explored_rejects(m::factory<m::stale_index_cache<2>>));
+  CHECK(explored_rejects(m::factory<m::revision_blind_cache>));
+  CHECK(explored_rejects(m::factory<m::concatenated_key_cache>));
+  CHECK(explored_rejects(m::factory<m::int16_token_cache>));
+  CHECK(explored_rejects(m::factory<m::counts_disagreement_cache>));
+  CHECK(explored_rejects(m::factory<m::weak_namespace_hash_cache>));
+  CHECK(explored_rejects(m::factory<m::fnv8_namespace_cache>));
+  CHECK(explored_rejects(m::factory<m::unsalted_base_cache>));
+  CHECK(explored_rejects(m::factory<m::base_revision_blind_cache>));
+  CHECK(explored_rejects(m::factory<m::adapter_revision_blind_cache>));
+  CHECK(explored_rejects(m::factory<m::additive_token_hash_cache>));
+  CHECK(explored_rejects(m::factory<m::fnv8_token_hash_cache>));
+  CHECK(explored_rejects(m::factory<m::fixed_width_8_cache>));
+  CHECK(explored_rejects(m::factory<m::fixed_width_16_cache>));
+  CHECK(explored_rejects(m::factory<m::one_past_request_cache>));
+  CHECK(explored_rejects(m::factory<m::padding_skipping_cache>));
+  CHECK(explored_rejects(m::factory<m::magnitude_token_cache>));
+  CHECK(explored_rejects(m::factory<m::sign_bit_flag_cache>));
+  CHECK(explored_rejects(m::factory<m::uint16_token_cache>));
+  CHECK(explored_rejects(m::factory<m::erase_before_last_lookup_cache>));
+  // The rest reuse too little, or round to blocks: a cache may evict, so the exploration's bound
+  // lets them through, and kvc::check_prefix_cache with `.exact = true` (and the paged policy)
+  // rejects them (above).
+  CHECK_FALSE(explored_rejects(m::factory<m::negative_is_end_cache>));
+  CHECK_FALSE(explored_rejects(m::factory<m::first_match_cache>));
+}
+
 TEST_CASE("prefix_cache: the model and correct engine caches pass") {
   const auto make_model = [] { return kvc::model::prefix_cache{}; };
   for (const bool exact : {false, true}) {

@@ -217,3 +217,23 @@ TEST_CASE("segment_offsets: a report shows `out` up to its first unwritten eleme
   CHECK(explored.test_case.find("out.erase(std::find(out.begin(), out.end(), SIZE_MAX), out.end());") !=
         std::string::npos);
 }
+
+// The fixture lines the reports below print, pasted as rows of the suites' tables: they compile,
+// and kvc's contracts pass them.
+static_assert(kvc::passes(kvc::specs::segment_tables::offsets_row{"explored", {{0, 1, 0}}, {0, 1, 2, 3}},
+                          kvc::segment_offsets));
+static_assert(kvc::passes(kvc::specs::segment_tables::row_offsets_row{"explored", {{0}, 2}, {}},
+                          kvc::segment_offsets));
+static_assert(kvc::passes(kvc::specs::segment_tables::wide_run_count_row{"explored",
+                                                                         {{0, 1, 0, 4294967296, 0, 1, 0, 1}}, 8},
+                          kvc::segment_run_count));
+
+TEST_CASE("segment_offsets: a report's fixture line is a row of the suite's table, as pasted above") {
+  CHECK(kvc::explore(suites::segment_offsets, bad::merges_reused_ids).fixture ==
+        "{\"explored\", {{0, 1, 0}}, {0, 1, 2, 3}},");
+  // Not whole rows: the contract writes no offsets.
+  CHECK(kvc::explore(suites::segment_offsets_rows, bad::continues_id_across_rows).fixture ==
+        "{\"explored\", {{0}, 2}, {}},");
+  CHECK(kvc::explore(suites::segment_run_count, bad::ids_as_int32).fixture ==
+        "{\"explored\", {{0, 1, 0, 4294967296, 0, 1, 0, 1}}, 8},");
+}

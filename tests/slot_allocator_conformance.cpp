@@ -226,6 +226,25 @@ TEST_CASE("slot_allocator: the hostile review's allocators fail the scenarios") 
   CHECK_FALSE(rejected(m::factory<m::low_bits_release_allocator>));
 }
 
+TEST_CASE("slot_allocator: kvc::explore with its defaults rejects the engine-style allocators") {
+  const auto explored_rejects = [](auto factory) {
+    return !kvc::explore(slot_allocator_scenarios, factory).passed();
+  };
+  CHECK(explored_rejects(m::factory<m::partial_grant_allocator>));
+  CHECK(explored_rejects(m::factory<m::double_release_allocator>));
+  CHECK(explored_rejects(m::factory<m::unknown_release_allocator>));
+  CHECK(explored_rejects(m::factory<m::overwriting_allocator>));
+  CHECK(explored_rejects(m::factory<m::edge_off_by_one_allocator>));
+  CHECK(explored_rejects(m::factory<m::uint32_id_allocator>));
+  CHECK(explored_rejects(m::factory<m::uint8_id_allocator>));
+  CHECK(explored_rejects(m::factory<m::stale_holding_allocator>));
+  CHECK(explored_rejects(m::factory<m::zero_is_no_request_allocator>));
+  CHECK(explored_rejects(m::factory<m::holds_one_less_allocator>));
+  CHECK(explored_rejects(m::factory<m::low_bits_release_allocator>));
+  // The exploration runs the check's default capacity of 16, where an 8-bit count never wraps.
+  CHECK_FALSE(explored_rejects(m::factory<m::uint8_used_allocator>));
+}
+
 TEST_CASE("slot_allocator: allocators of any integer parameters pass, warning-free") {
   // The check converts request ids and counts to these parameter types itself: this file is built
   // with -Wconversion -Wsign-conversion as errors.

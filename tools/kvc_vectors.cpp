@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   std::set<std::string> present;
   if (fs::is_directory(directory))
     for (const auto& entry : fs::directory_iterator(directory))
-      if (entry.path().extension() == ".json" && entry.path().filename() != "schema.json")
+      if (entry.path().extension() == ".json")
         present.insert(entry.path().filename().string());
   if (check) {
     std::string stale;
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
                    stale.c_str());
       return 1;
     }
-    std::printf("kvc-vectors: %zu suites current in %s\n", documents.size(), directory.c_str());
+    std::printf("kvc-vectors: %zu files current in %s\n", documents.size(), directory.c_str());
     return 0;
   }
   fs::create_directories(directory);
@@ -59,6 +59,6 @@ int main(int argc, char** argv) {
     std::ofstream file(fs::path(directory) / name, std::ios::binary);
     file << text;
   }
-  std::printf("kvc-vectors: wrote %zu suites to %s\n", documents.size(), directory.c_str());
+  std::printf("kvc-vectors: wrote %zu files (the suites and their schema) to %s\n", documents.size(), directory.c_str());
   return 0;
 }

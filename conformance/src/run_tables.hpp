@@ -148,22 +148,32 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
 
 namespace library {
 
-/// Instantiates the run-time checks for every table of every suite of `contract`.
+/// Instantiates the run-time checks for every table of `s`.
+template <class Info, const auto&... Tables>
+void instantiate_suite(const suite<Info, Tables...>&) {
+  const auto one = []<class Row>(std::type_identity<Row>) {
+    void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
+                std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
+    static_cast<void>(run);
+    // A stateful scenario's suite is explored by its subject's check, not by a generator.
+    if constexpr (!detail::is_stateful_shape<typename Row::inputs_type::shape>) {
+      void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
+                     exploration_report&) = &detail::explore_rows<Row>;
+      static_cast<void>(search);
+    }
+  };
+  (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{}), ...);
+}
+
+/// Instantiates the run-time checks for every table of every suite of `contract` (a policy suite's
+/// tables have the same types under every policy).
 template <class... Suites>
 void instantiate(const contract<Suites...>& c) {
-  c.for_each_suite([]<class Info, const auto&... Tables>(const suite<Info, Tables...>&) {
-    const auto one = []<class Row>(std::type_identity<Row>) {
-      void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
-                  std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
-      static_cast<void>(run);
-      // A stateful scenario's suite is explored by its subject's check, not by a generator.
-      if constexpr (!detail::is_stateful_shape<typename Row::inputs_type::shape>) {
-        void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
-                       exploration_report&) = &detail::explore_rows<Row>;
-        static_cast<void>(search);
-      }
-    };
-    (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{}), ...);
+  c.for_each_suite([]<class S>(const S& s) {
+    if constexpr (is_policy_suites_v<S>)
+      instantiate_suite(typename S::template under<reuse_policy{}>{});
+    else
+      instantiate_suite(s);
   });
 }
 

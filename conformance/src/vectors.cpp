@@ -116,13 +116,27 @@ std::string file_name(std::string_view name) {
   return out + ".json";
 }
 
+/// The contracts and call shapes the documents name, in the order they first appear: the schema's
+/// enumerations.
+struct vocabulary {
+  std::vector<std::string> contracts;
+  std::vector<std::string> calls;
+
+  static void add(std::vector<std::string>& words, std::string_view word) {
+    for (const std::string& w : words)
+      if (w == word) return;
+    words.emplace_back(word);
+  }
+};
+
 template <class Row>
-std::string fixture_json(const Row& row, std::string_view source) {
+std::string fixture_json(const Row& row, std::string_view source, vocabulary& words) {
   using shape = typename Row::inputs_type::shape;
   std::string out = "{\"label\": ";
   append_json_string(out, row.label.view());
   out += ", \"call\": \"";
   out += shape::call_name;
+  vocabulary::add(words.calls, shape::call_name);
   out += "\", \"inputs\": [";
   shape::visit(row.inputs, [&out](const auto&... field) {
     bool first = true;
@@ -172,7 +186,8 @@ constexpr std::string_view source_of(std::size_t table) noexcept {
 
 template <class Info, const auto&... Tables>
 std::string document(const suite<Info, Tables...>&, std::string_view contract, std::string_view name,
-                     const reuse_policy* policy) {
+                     const reuse_policy* policy, vocabulary& words) {
+  vocabulary::add(words.contracts, contract);
   std::string out = "{\n \"format\": \"kvc-vectors\",\n \"format_version\": 1,\n \"kvc_version\": ";
   append_json_string(out, std::to_string(KVC_VERSION_MAJOR) + "." + std::to_string(KVC_VERSION_MINOR) +
                               "." + std::to_string(KVC_VERSION_PATCH));
@@ -194,7 +209,7 @@ std::string document(const suite<Info, Tables...>&, std::string_view contract, s
     for (const auto& row : t) {
       if (!first) out += ",\n";
       first = false;
-      out += "  " + fixture_json(row, source_of<Info>(table));
+      out += "  " + fixture_json(row, source_of<Info>(table), words);
     }
     ++table;
   };
@@ -202,35 +217,128 @@ std::string document(const suite<Info, Tables...>&, std::string_view contract, s
   return out + "\n ]\n}\n";
 }
 
+/// The document of a suite that is not a policy suite: none for a part of another suite (seed_*,
+/// extra_*) or a stateful scenario suite (its operation sequences have no JSON form).
+template <class Info, const auto&... Tables>
+void add_document(std::map<std::string, std::string>& documents, const suite<Info, Tables...>& s,
+                  std::string_view contract, vocabulary& words) {
+  if constexpr (requires { Info::part; }) {
+    return;
+  } else if constexpr ((requires {
+                         std::remove_cvref_t<decltype(Tables[0])>::inputs_type::shape::stateful;
+                       } || ...)) {
+    return;
+  } else {
+    documents[file_name(Info::name)] = document(s, contract, Info::name, nullptr, words);
+  }
+}
+
+/// `words` as a JSON array of strings.
+std::string json_strings(const std::vector<std::string>& words) {
+  std::string out = "[";
+  for (const std::string& w : words) {
+    if (out.size() > 1) out += ", ";
+    append_json_string(out, w);
+  }
+  return out + "]";
+}
+
+/// The JSON schema of every document: its enumerations (contracts, call shapes, profile fields)
+/// from what the documents hold.
+std::string schema(const vocabulary& words) {
+  std::vector<std::string> fields;
+  for (const profile_field& f : profile_fields) fields.emplace_back(f.name);
+  return R"json({
+ "$schema": "https://json-schema.org/draft/2020-12/schema",
+ "$id": "kvc-vectors/1/schema.json",
+ "title": "kvc fixture suite (kvc-vectors, format_version 1)",
+ "description": "One suite of kvc's contract specs: each fixture calls an implementation with its inputs and names the result it must return. docs/vectors.md describes the call shapes and how to run them. Written by kvc-vectors from kvc/specs/all.hpp.",
+ "type": "object",
+ "required": ["format", "format_version", "kvc_version", "suite", "contract", "policy", "fixtures"],
+ "additionalProperties": false,
+ "properties": {
+  "format": {"const": "kvc-vectors"},
+  "format_version": {"const": 1},
+  "kvc_version": {"type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"},
+  "suite": {"type": "string", "description": "The C++ suite's name (kvc::suites::<name>), with the standard policy's name for a policy suite."},
+  "contract": {"enum": )json" + json_strings(words.contracts) + R"json(},
+  "policy": {
+   "description": "The reuse policy the implementation under test has built in (kvc::reuse_policy); null for a suite without one.",
+   "oneOf": [
+    {"type": "null"},
+    {"type": "object", "required": ["block_size", "recompute_last_token"], "additionalProperties": false,
+     "properties": {"block_size": {"type": "integer", "minimum": 1}, "recompute_last_token": {"type": "boolean"}}}
+   ]
+  },
+  "fixtures": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/fixture"}}
+ },
+ "$defs": {
+  "fixture": {
+   "type": "object",
+   "required": ["label", "call", "inputs", "expected", "profiles", "source"],
+   "additionalProperties": false,
+   "properties": {
+    "label": {"type": "string", "description": "Unique in its suite."},
+    "call": {"enum": )json" + json_strings(words.calls) + R"json(},
+    "inputs": {"type": "array", "items": {"$ref": "#/$defs/value"}},
+    "expected": {"$ref": "#/$defs/value"},
+    "profiles": {
+     "type": "object",
+     "required": ["needs", "not_covered_by", "bound_when_reuse_is_bound"],
+     "additionalProperties": false,
+     "properties": {
+      "needs": {"type": "array", "items": {"enum": )json" + json_strings(fields) + R"json(}, "description": "The kvc::engine_profile fields that must be true for a profile to cover the fixture: an engine without one of them legitimately does not run it."},
+      "not_covered_by": {"type": "array", "items": {"type": "string"}, "description": "The named profiles of kvc::profiles that do not cover the fixture."},
+      "bound_when_reuse_is_bound": {"type": "boolean", "description": "Under a profile with reuse = bound, any integer from 0 to expected passes."}
+     }
+    },
+    "source": {"type": "string", "description": "The failure record the fixture is verbatim from (FA-98601, FA-98626, FA-98576), or \"kvc\" for a fixture kvc added."}
+   }
+  },
+  "value": {
+   "oneOf": [
+    {"type": "integer", "description": "An exact integer in [-2^63, 2^64): segment ids are character codes."},
+    {"type": "boolean"},
+    {"type": "string"},
+    {"type": "array", "items": {"$ref": "#/$defs/value"}},
+    {"type": "object", "required": ["cache_namespace"], "additionalProperties": false,
+     "properties": {"cache_namespace": {"type": "object", "required": ["model", "adapter", "adapter_revision", "salt"], "additionalProperties": false,
+      "properties": {"model": {"type": "string"}, "adapter": {"type": "string"}, "adapter_revision": {"type": "integer", "minimum": 0}, "salt": {"type": "string"}}}}},
+    {"type": "object", "required": ["multimodal_item"], "additionalProperties": false,
+     "properties": {"multimodal_item": {"type": "object", "required": ["offset", "length", "content_hash"], "additionalProperties": false,
+      "properties": {"offset": {"type": "integer", "minimum": 0}, "length": {"type": "integer", "minimum": 0}, "content_hash": {"type": "integer", "minimum": 0}}}}}
+   ]
+  }
+ }
+}
+)json";
+}
+
 }  // namespace
 
 std::map<std::string, std::string> vector_documents() {
   std::map<std::string, std::string> documents;
+  vocabulary words;
   boost::hana::for_each(specs::all, [&](const auto& c) {
-    c.for_each_suite([&]<class Info, const auto&... Tables>(const suite<Info, Tables...>& s) {
-      if constexpr (requires { Info::part; }) {
-        return;  // a part of another suite
-      } else if constexpr ((requires {
-                             std::remove_cvref_t<decltype(Tables[0])>::inputs_type::shape::stateful;
-                           } || ...)) {
-        return;  // a stateful scenario suite: its operation sequences have no JSON form
-      } else if constexpr (requires { Info::policy; }) {
+    c.for_each_suite([&]<class S>(const S& s) {
+      if constexpr (is_policy_suites_v<S>) {
         // A policy suite: one document per standard policy.
         [&]<std::size_t... I>(std::index_sequence<I...>) {
           const auto one = [&]<std::size_t P>(std::integral_constant<std::size_t, P>) {
             constexpr verification::named_policy named = verification::standard_policies[P];
-            const std::string name = std::string(Info::name) + " " + std::string(named.name);
+            using under = typename S::template under<named.policy>;
+            const std::string name = std::string(under::info::name) + " " + std::string(named.name);
             const reuse_policy policy = named.policy;
-            documents[file_name(name)] =
-                document(typename Info::template under<named.policy>{}, c.name, name, &policy);
+            documents[file_name(name)] = document(under{}, c.name, name, &policy, words);
           };
           (one(std::integral_constant<std::size_t, I>{}), ...);
         }(std::make_index_sequence<std::size(verification::standard_policies)>{});
       } else {
-        documents[file_name(Info::name)] = document(s, c.name, Info::name, nullptr);
+        add_document(documents, s, c.name, words);
       }
     });
   });
+  documents["schema.json"] = schema(words);
   return documents;
 }
 

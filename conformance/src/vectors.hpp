@@ -9,7 +9,7 @@
 
 namespace kvc::library {
 
-/// Every suite's JSON document, by file name.
+/// Every suite's JSON document by file name, and the schema they follow (schema.json).
 [[nodiscard]] std::map<std::string, std::string> vector_documents();
 
 }  // namespace kvc::library

@@ -101,7 +101,7 @@ TEST_CASE("every vector file reads, names its suite and has unique labels") {
     ++files;
     fixtures += loaded.value.fixtures.size();
   }
-  CHECK(files == 36);
+  CHECK(files == 38);
   CHECK(fixtures > 800);
 }
 

@@ -202,10 +202,19 @@ class domain {
       case 1: return names[below(names.size())];
       case 2: {
         // Long: a length at or next to a power of two up to 1,024, so that a comparison cut at
-        // 8, 16, ..., 1,024 characters sees a difference just past its cut.
+        // 8, 16, ..., 1,024 characters sees a difference just past its cut. 'a's, up to three of
+        // them changed: a fixed number of choices whatever the length, so that a shrinker lowers
+        // the length alone.
         const std::size_t power = std::size_t{1} << (3 + below(8));
-        std::string long_name(power + below(3) - 1 + (percent(30) ? below(40) : 0), 'k');
-        for (auto& c : long_name) c = static_cast<char>('a' + below(3));
+        const std::size_t near = below(3);  // at, one below, one past
+        const bool longer = percent(30);
+        const std::size_t more = below(40);
+        std::string long_name(power + (near == 2 ? 1 : 0) - (near == 1 ? 1 : 0) + (longer ? more : 0),
+                              'a');
+        for (std::size_t changes = below(4); changes > 0; --changes) {
+          const std::size_t at = below(long_name.size());
+          long_name[at] = static_cast<char>('a' + below(3));
+        }
         return long_name;
       }
       case 3: return std::string(below(3), 'a');

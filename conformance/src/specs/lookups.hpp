@@ -3,6 +3,12 @@
 // trimmed or folded key cannot tell apart; token sequences sharing a prefix that ends around the
 // edges of the policy's blocks, the call's blocks and the usual engine block sizes, then diverging
 // (by a token equal to the cached one in its low bits, or anything) and perhaps agreeing again.
+//
+// Every draw keeps the choice-0-is-simplest rule, and a lower choice gives a smaller value with the
+// choices after it drawn as before where it can: equal namespaces, no adapter and no salt, short
+// sequences of token 0 first; lengths picked by one choice whose lower values are the shorter kinds
+// (a few tokens, block edges, then where 8-, 12- and 16-bit counters wrap), so that the shrinker
+// turns a failure found with thousands of tokens into one with as few as it needs.
 #pragma once
 
 #include <array>
@@ -18,10 +24,10 @@
 
 namespace kvc::library {
 
-/// Draws a pair of text namespaces: equal, or close to each other.
+/// Draws a pair of text namespaces: equal (the simplest), or close to each other.
 inline void draw_text_pair(gen::domain& g, std::string& a, std::string& b) {
   a = g.text();
-  b = g.percent(40) ? a : g.other_text(a);
+  b = g.percent(60) ? g.other_text(a) : a;
   if (g.percent(50)) std::swap(a, b);
 }
 
@@ -29,10 +35,11 @@ inline void draw_text_pair(gen::domain& g, std::string& a, std::string& b) {
 /// key cannot tell apart ("org_1" + "2345" and "org_12345" + "", an adapter named like a salt).
 inline void draw_namespace_pair(gen::domain& g, owning_cache_namespace& a,
                                 owning_cache_namespace& b) {
+  // The simplest: model "m", no adapter, revision 0, no salt.
   a.model = g.percent(50) ? std::string("llama") : g.text();
-  a.adapter = g.percent(40) ? std::string() : g.text();
-  a.adapter_revision = g.percent(50) ? g.below(4) : g.integer<std::uint64_t>();
-  a.salt = g.percent(40) ? std::string() : g.text();
+  a.adapter = g.percent(60) ? g.text() : std::string();
+  a.adapter_revision = g.percent(50) ? g.integer<std::uint64_t>() : g.below(4);
+  a.salt = g.percent(60) ? g.text() : std::string();
   b = a;
   switch (g.below(13)) {
     case 0:
@@ -116,6 +123,42 @@ inline void draw_namespace_pair(gen::domain& g, owning_cache_namespace& a,
   if (g.percent(50)) std::swap(a, b);
 }
 
+/// A sequence length: a few tokens, or one below, at or one past a multiple of one of `blocks`;
+/// with `long_ones`, now and then where a counter of 8 bits wraps, past 512, or where a counter of
+/// 12 or 16 bits wraps. One choice picks the kind, its lower values the shorter kinds, and the
+/// choices that size it are drawn whatever the kind: lowering the kind gives a shorter length and
+/// leaves the draws after it in place.
+template <std::size_t N>
+std::size_t lookup_length(gen::domain& g, const std::array<std::size_t, N>& blocks, bool long_ones) {
+  const std::size_t kind = g.below(1000);
+  const std::size_t few = g.below(6);
+  const std::size_t multiple = g.below(5);
+  const std::size_t block = blocks[g.below(N)];
+  const std::size_t offset = g.below(3);  // one below, at, one past; the simplest at
+  const std::size_t past_512 = g.below(100);
+  const std::size_t near = offset == 0 ? 1 : offset == 1 ? 0 : 2;
+  if (kind < 250) return few;
+  if (!long_ones || kind < 900) {
+    const std::size_t edge = block * multiple + near;
+    return edge == 0 ? 0 : edge - 1;
+  }
+  if (kind < 960) return 255 + near;
+  // Past 512: two sequences of one such length, which a shortcut takes for equal.
+  if (kind < 985) return 513 + past_512;
+  // Past the wrap, sometimes by a whole block more: a block count kept in 16 bits.
+  const std::size_t wrap = kind < 995 ? 4096 : 65536;
+  return wrap - 1 + near + (multiple >= 3 ? block : 0);
+}
+
+/// A token of type T: 0 to 3 mostly, so that sequences drawn apart still agree for a while (0 the
+/// simplest), or (`extremes`, or now and then) any value of T, its limits and those of narrower
+/// widths among them.
+template <class T>
+T lookup_token(gen::domain& g, bool extremes) {
+  if (extremes || g.percent(15)) return g.integer<T>();
+  return static_cast<T>(g.below(4));
+}
+
 /// Draws a cached and a requested token sequence sharing a prefix whose length sits around the
 /// edges of `blocks`, then diverging (by a token equal to the cached one in its low bits, or
 /// anything) and agreeing again, or not.
@@ -123,27 +166,26 @@ template <class Cached, class Requested, std::size_t N>
 void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
                      std::vector<Requested>& requested, const std::array<std::size_t, N>& blocks,
                      bool long_sequences) {
-  const std::size_t long_one_in = long_sequences ? 200 : 0;
-  std::size_t cached_length = g.length(blocks, long_one_in);
+  const std::size_t cached_length = lookup_length(g, blocks, long_sequences);
+  const std::size_t how_long = g.below(4);
+  const std::size_t other_length = lookup_length(g, blocks, long_sequences);
+  const std::size_t step = g.below(3);
   std::size_t requested_length = 0;
-  switch (g.below(4)) {
+  switch (how_long) {
     case 0: requested_length = cached_length; break;
-    case 1: requested_length = cached_length + g.below(3); break;
-    case 2: requested_length = cached_length > 2 ? cached_length - g.below(3) : cached_length; break;
-    default: requested_length = g.length(blocks, long_one_in); break;
-  }
-  // Now and then two long sequences of one length (past 512), which a shortcut takes for equal.
-  if (g.rare(50)) {
-    cached_length = 513 + g.below(100);
-    requested_length = cached_length;
+    case 1: requested_length = cached_length + step; break;
+    case 2: requested_length = cached_length > 2 ? cached_length - step : cached_length; break;
+    default: requested_length = other_length; break;
   }
   const std::size_t shorter = cached_length < requested_length ? cached_length : requested_length;
+  const std::size_t how_shared = g.below(5);
+  const std::size_t at_an_edge = lookup_length(g, blocks, false);
+  const std::size_t anywhere = g.below(shorter + 1);
   std::size_t shared = shorter;
-  switch (g.below(5)) {
-    case 0: shared = shorter; break;
-    case 1: shared = g.length(blocks, 0); break;
+  switch (how_shared) {
+    case 1: shared = at_an_edge; break;
     case 2: shared = shorter == 0 ? 0 : shorter - 1; break;
-    case 3: shared = g.below(shorter + 1); break;
+    case 3: shared = anywhere; break;
     default: shared = shorter; break;
   }
   if (shared > shorter) shared = shorter;
@@ -151,7 +193,7 @@ void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
   const bool extremes = g.percent(15);
   cached.resize(cached_length);
   for (auto& t : cached) {
-    t = extremes ? g.integer<Cached>() : g.token<Cached>();
+    t = lookup_token<Cached>(g, extremes);
     if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(t))))
       t = static_cast<Cached>(g.below(4));
   }
@@ -165,7 +207,7 @@ void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
                          ? g.colliding(static_cast<Requested>(kvc::detail::integer_value(cached[i])))
                          : static_cast<Requested>(kvc::detail::integer_value(cached[i]) == 0 ? 1 : 0);
     } else {
-      requested[i] = extremes ? g.integer<Requested>() : g.token<Requested>();
+      requested[i] = lookup_token<Requested>(g, extremes);
     }
   }
   // Two tokens of one block swapped: the same multiset, another sequence.
@@ -191,7 +233,8 @@ struct lookup_generator {
       using block_t = decltype(in.block_size);
       static constexpr std::array<long long, 14> sizes{1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 17, 32, 0, -1};
       const std::size_t choice = g.below(10);
-      const long long wanted = choice < 8    ? sizes[g.below(sizes.size())]
+      const long long usual = sizes[g.below(sizes.size())];
+      const long long wanted = choice < 8    ? usual
                                : choice == 8 ? -16
                                              : static_cast<long long>(g.integer<block_t>());
       in.block_size = gen::holds<block_t>(wanted) ? static_cast<block_t>(wanted) : g.integer<block_t>();

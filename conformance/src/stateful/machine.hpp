@@ -3,7 +3,7 @@
 // A stateful check (kvc::check_prefix_cache, kvc::check_slot_allocator, kvc::check_block_pool) is
 // a *machine*: a set of *commands*, one per operation of its subject, as RapidCheck's
 // `state::Command` and Hypothesis' `@rule` define them. Each command says, in one place:
-//   - how often it is drawn in a state (0: its precondition does not hold),
+//   - how often it is drawn, and in which states it may be (its precondition),
 //   - how its operation is drawn from a `kvc::gen::source` given the state (choice 0 the simplest),
 //   - how it runs: applied to the engine through the adapter built in the user's file
 //     (kvc/stateful/erased_engine.hpp), the model stepped, the two compared,
@@ -22,9 +22,9 @@
 //                              capacity, a pool's geometry), drawn first
 //   state                      the model and the generator's memory, fresh per sequence
 //   commands                   command_list<C...>, the first the one choice 0 draws
-//   subject                    its name in reports ("prefix cache")
 //   static setup draw_setup(gen::source&, const engine&, const check_options&)
-//                              (a fixed number of choices, so that lowering one shifts none)
+//                              (a fixed number of choices, so that lowering one shifts none;
+//                              lowered, they shrink the setup too: a smaller pool)
 //   static std::vector<std::size_t> arguments(const setup&)
 //                              what the factory is given (when it takes arguments)
 //   static state start(engine_session<M>&, const setup&, const check_options&)

@@ -36,7 +36,7 @@ enum class reuse_match {
 struct engine_profile {
   /// Whether the engine keys its cache on the model. A field of a namespace it does not key on is
   /// one it does not have: two namespaces that differ only there are the same to it, and fixtures
-  /// that tell them apart are not covered. A string namespace is a model name.
+  /// that tell them apart are not covered. A string namespace is one opaque key, always keyed.
   bool keys_model = true;
   /// Whether the engine keys its cache on the adapter (LoRA) name.
   bool keys_adapter = true;
@@ -178,7 +178,9 @@ constexpr void gather(call_facts& facts, const engine_profile& profile, const fi
   switch (f.kind) {
     case field_kind::namespace_text:
     case field_kind::cache_namespace:
-      if constexpr (namespace_value<V>) {
+      // A string namespace is one opaque key, which every profile keys on: only the fields of a
+      // structured namespace can be left out of an engine's key.
+      if constexpr (namespace_value<V> && !std::is_convertible_v<const V&, std::string_view>) {
         const cache_namespace ns = as_namespace(value);
         if (!facts.has_namespaces) {
           facts.has_namespaces = true;

@@ -76,9 +76,24 @@ template <engine_profile Profile, class Info, const auto&... Tables>
   return {};
 }
 
-/// A contract of kvc's specs: its name and its suites (a policy suite under the exact policy
-/// stands for every policy: its tables have the same types under any). Each spec header defines
-/// its contract; kvc/specs/all.hpp lists them.
+/// The suites of the description template `Info` under every policy (a policy suite such as
+/// `kvc::suites::prefix_reuse_under<P>`), named in a contract without building any of them:
+/// `under<P>` is the suite under P.
+template <template <reuse_policy> class Info>
+struct policy_suites {
+  /// The suite under policy P.
+  template <reuse_policy P>
+  using under = typename Info<P>::template under<P>;
+};
+
+/// Whether `S` is a `kvc::policy_suites`.
+template <class S>
+inline constexpr bool is_policy_suites_v = false;
+template <template <reuse_policy> class Info>
+inline constexpr bool is_policy_suites_v<policy_suites<Info>> = true;
+
+/// A contract of kvc's specs: its name and its suites, each a suite or the `kvc::policy_suites` of
+/// a policy suite. Each spec header defines its contract; kvc/specs/all.hpp lists them.
 template <class... Suites>
 struct contract {
   /// The contract's name.

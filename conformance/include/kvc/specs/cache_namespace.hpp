@@ -184,5 +184,5 @@ namespace kvc::specs {
 /// The structured-namespace contract and its suites.
 inline constexpr auto cache_namespace_contract =
     describe("cache_namespace", suites::namespace_isolation,
-             suites::namespace_isolation_under<reuse_policy{}>);
+             policy_suites<namespace_isolation_under_suite>{});
 }  // namespace kvc::specs

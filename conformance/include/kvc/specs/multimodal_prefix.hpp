@@ -340,7 +340,7 @@ struct multimodal_reuse_under_policy {
 inline constexpr auto multimodal_prefix_contract =
     describe("multimodal_prefix", suites::multimodal_prefix_reuse,
              suites::multimodal_prefix_reuse_edges,
-             suites::multimodal_prefix_reuse_under<reuse_policy{}>);
+             policy_suites<multimodal_prefix_reuse_under_suite>{});
 }  // namespace kvc::specs
 
 namespace kvc::verification {

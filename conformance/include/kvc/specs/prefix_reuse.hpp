@@ -225,6 +225,6 @@ namespace kvc::specs {
 inline constexpr auto prefix_reuse_contract =
     describe("prefix_reuse", suites::prefix_reuse, suites::extra_prefix_reuse,
              suites::seed_prefix_reuse<1>, suites::block_prefix_reuse,
-             suites::prefix_reuse_under<reuse_policy{}>,
-             suites::block_prefix_reuse_under<reuse_policy{}>);
+             policy_suites<prefix_reuse_under_suite>{},
+             policy_suites<block_prefix_reuse_under_suite>{});
 }  // namespace kvc::specs
