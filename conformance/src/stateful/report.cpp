@@ -1,5 +1,7 @@
 // conformance/src/stateful/report.cpp - a stateful report printed, and its counterexample as a
-// doctest test case to paste.
+// doctest test case to paste (a cache's or an allocator's `kvc::stateful_report`, a block pool's
+// `kvc::block_pool_report`).
+#include <kvc/stateful/block_pool_report.hpp>
 #include <kvc/stateful/stateful_report.hpp>
 
 #include <cstddef>
@@ -7,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "block_pool_text.hpp"
 #include "operation_text.hpp"
 
 namespace kvc {
@@ -87,6 +90,57 @@ std::ostream& operator<<(std::ostream& stream, const stateful_report& report) {
     out += '\n';
   }
   out += "replay:\n" + report.replay();
+  return stream << out;
+}
+
+std::string block_pool_report::replay() const {
+  if (passed()) return {};
+  const std::string policy = "kvc::reuse_policy{" + std::to_string(options.policy.block_size) +
+                             ", " + (options.policy.recompute_last_token ? "true" : "false") + "}";
+  std::string code =
+      "TEST_CASE(\"kvc replay: block pool, seed " + std::to_string(seed) +
+      "\") {\n  auto pool = make_pool(" +
+      (factory_takes_geometry ? std::to_string(num_blocks) + ", " + std::to_string(block_size)
+                              : std::string()) +
+      ");\n  kvc::block_pool_shadow shadow(" + std::to_string(num_blocks) + ", " +
+      std::to_string(block_size) + ", " + policy + ", " + (exact ? "true" : "false") +
+      (options.max_live_requests != 0 ? ", " + std::to_string(options.max_live_requests)
+                                      : std::string()) +
+      ");\n";
+  code += "  for (const kvc::block_pool_operation& op : {";
+  for (std::size_t i = 0; i < operations.size(); ++i)
+    code += std::string(i == 0 ? "" : ",") + "\n           " +
+            library::stateful::operation_literal(operations[i]);
+  code += "}) {\n    const kvc::block_pool_verdict verdict = kvc::check_block_pool_step(" +
+          std::string(through_pointer ? "*pool" : "pool") +
+          ", shadow, op);\n    CHECK_MESSAGE(verdict.ok(), verdict.what);\n  }\n";
+  return code + "}\n";
+}
+
+std::ostream& operator<<(std::ostream& stream, const block_pool_report& report) {
+  const std::string mode = report.exact ? "exact" : "bound";
+  if (report.passed())
+    return stream << "kvc::check_block_pool passed: seed " + std::to_string(report.seed) + ", " +
+                         std::to_string(report.sequences_run) + " sequences, " +
+                         std::to_string(report.operations_run) +
+                         " operations checked against the KV-content shadow (" + mode + ")\n";
+  std::string out = "kvc::check_block_pool FAILED: seed " + std::to_string(report.seed) +
+                    ", sequence " + std::to_string(report.sequences_to_failure) + " of " +
+                    std::to_string(report.options.sequences) + " (" +
+                    std::to_string(report.num_blocks) + " blocks of " +
+                    std::to_string(report.block_size) + " tokens, " + mode + ") failed after " +
+                    std::to_string(report.original_length) + " operations; shrunk to " +
+                    std::to_string(report.shrunk_length()) + " in " +
+                    std::to_string(report.shrink_runs) + " runs\n";
+  for (std::size_t i = 0; i < report.shrunk_length(); ++i) {
+    out += "  " + std::to_string(i + 1) + ". " +
+           library::stateful::call_code(report.operations[i]);
+    if (i < report.returned.size() && report.returned[i] != "-")
+      out += " -> " + report.returned[i];
+    out += '\n';
+  }
+  out += "  wrong at " + std::to_string(report.failing_step) + ": " + report.message +
+         "\nreplay:\n" + report.replay();
   return stream << out;
 }
 

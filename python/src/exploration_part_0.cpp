@@ -1,5 +1,0 @@
-// python/src/exploration_part_0.cpp - the explorable suites of part 0 (python/src/exploration_suites.hpp).
-#include "exploration_suites.hpp"
-
-template void kvc_python::exploring::add_explorable_suites<0>(
-    std::vector<kvc_python::exploring::explorable_suite>&);

@@ -1,4 +1,0 @@
-// python/src/suites_part_3.cpp - the suites of part 3 as Python data (python/src/suite_export.hpp).
-#include "suite_export.hpp"
-
-template void kvc_python::exporting::add_python_suites<3>(std::vector<kvc_python::exporting::exported_suite>&);

@@ -1,4 +1,0 @@
-// python/src/suites_part_7.cpp - the suites of part 7 as Python data (python/src/suite_export.hpp).
-#include "suite_export.hpp"
-
-template void kvc_python::exporting::add_python_suites<7>(std::vector<kvc_python::exporting::exported_suite>&);
