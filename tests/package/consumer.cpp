@@ -1,4 +1,5 @@
-// Built against the installed kvc package: the contracts at compile time and at run time.
+// Built against the installed kvc package: the contracts at compile time and at run time, and one
+// suite run by kvc::check, which the installed kvc_conformance library compiles.
 #include <kvc/conformance.hpp>
 #include <kvc/kvc.hpp>
 
@@ -19,8 +20,10 @@ int main() {
   const auto admitted = kvc::admitted_append(16, 12, 4);
   std::vector<int> positions(4, -1);
   const auto status = kvc::segment_positions(std::array{7, 7, 8, 7}, positions);
+  const auto report = kvc::check(kvc::suites::append_admission, kvc::admitted_append);
   const bool ok = reused == 3 && admitted == 4 && status == std::errc{} &&
-                  positions == std::vector<int>{0, 1, 0, 0};
+                  positions == std::vector<int>{0, 1, 0, 0} && report.passed() &&
+                  !report.fixtures.empty();
   std::puts(ok ? "kvc package: ok" : "kvc package: FAILED");
   return ok ? 0 : 1;
 }
