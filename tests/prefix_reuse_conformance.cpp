@@ -72,7 +72,6 @@ void rejected(const char* name, const Suite& suite, const Impl& impl) {
   if (!checked.passed()) CHECK_FALSE(checked.failures().front().label.empty());
   const kvc::exploration_report explored = kvc::explore(suite, impl);
   CHECK_MESSAGE(!explored.passed(), name << " passed kvc::explore " << explored.suite);
-  MESSAGE("SIZE " << explored.inputs.size() << " " << std::string(name) << " " << explored.suite << " :: " << explored.inputs << " -> " << explored.actual << " vs " << explored.expected);
   if (!explored.passed()) {
     CHECK(explored.fixture.starts_with("{\"explored\", "));
     CHECK(explored.test_case.find("CHECK(impl(") != std::string::npos);

@@ -3,6 +3,7 @@
 //
 //   kvc-vectors share/kvc/vectors           write every suite's file, remove stale ones
 //   kvc-vectors --check share/kvc/vectors   write nothing; exit 1 naming the files out of date
+//   --suites docs/suites.md                 also the page listing every suite (written, or checked)
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,19 +18,23 @@
 int main(int argc, char** argv) {
   bool check = false;
   std::string directory;
+  std::string suites_page;
   for (int i = 1; i < argc; ++i) {
     const std::string_view argument(argv[i]);
     if (argument == "--check")
       check = true;
+    else if (argument == "--suites" && i + 1 < argc)
+      suites_page = argv[++i];
     else
       directory = argument;
   }
   if (directory.empty()) {
-    std::fputs("usage: kvc-vectors [--check] DIRECTORY\n", stderr);
+    std::fputs("usage: kvc-vectors [--check] DIRECTORY [--suites PAGE]\n", stderr);
     return 2;
   }
   namespace fs = std::filesystem;
   const auto documents = kvc::library::vector_documents();
+  const std::string table = suites_page.empty() ? std::string() : kvc::library::suite_table();
   std::set<std::string> present;
   if (fs::is_directory(directory))
     for (const auto& entry : fs::directory_iterator(directory))
@@ -44,6 +49,11 @@ int main(int argc, char** argv) {
     }
     for (const auto& name : present)
       if (!documents.contains(name)) stale += " " + name;
+    if (!suites_page.empty()) {
+      std::ifstream page(suites_page, std::ios::binary);
+      const std::string current((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+      if (!page || current != table) stale += " " + suites_page;
+    }
     if (!stale.empty()) {
       std::fprintf(stderr, "kvc-vectors: out of date (run kvc-vectors %s):%s\n", directory.c_str(),
                    stale.c_str());
@@ -58,6 +68,10 @@ int main(int argc, char** argv) {
   for (const auto& [name, text] : documents) {
     std::ofstream file(fs::path(directory) / name, std::ios::binary);
     file << text;
+  }
+  if (!suites_page.empty()) {
+    std::ofstream page(suites_page, std::ios::binary);
+    page << table;
   }
   std::printf("kvc-vectors: wrote %zu files (the suites and their schema) to %s\n", documents.size(), directory.c_str());
   return 0;

@@ -148,18 +148,23 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
 
 namespace library {
 
+/// Where `instantiate_suite` stores the address of every check it instantiates: a stored address
+/// is a use an optimizing build cannot drop, so the instantiations are emitted for users' files to
+/// link to.
+inline const void* volatile instantiated_check = nullptr;
+
 /// Instantiates the run-time checks for every table of `s`.
 template <class Info, const auto&... Tables>
 void instantiate_suite(const suite<Info, Tables...>&) {
   const auto one = []<class Row>(std::type_identity<Row>) {
     void (*run)(std::span<const Row>, const detail::erased_call_of<Row>&, const engine_profile&,
                 std::vector<fixture_outcome>&) = &detail::check_rows<Row>;
-    static_cast<void>(run);
+    instantiated_check = reinterpret_cast<const void*>(run);
     // A stateful scenario's suite is explored by its subject's check, not by a generator.
     if constexpr (!detail::is_stateful_shape<typename Row::inputs_type::shape>) {
       void (*search)(const detail::erased_call_of<Row>&, const detail::exploration_context&,
                      exploration_report&) = &detail::explore_rows<Row>;
-      static_cast<void>(search);
+      instantiated_check = reinterpret_cast<const void*>(search);
     }
   };
   (one(std::type_identity<std::remove_cvref_t<decltype(Tables[0])>>{}), ...);

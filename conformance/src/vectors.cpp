@@ -342,4 +342,53 @@ std::map<std::string, std::string> vector_documents() {
   return documents;
 }
 
+namespace {
+
+/// The call shapes of a suite's tables, comma-separated, each once.
+template <const auto&... Tables>
+std::string call_shapes() {
+  std::vector<std::string> calls;
+  (vocabulary::add(calls, std::remove_cvref_t<decltype(Tables[0])>::inputs_type::shape::call_name),
+   ...);
+  std::string out;
+  for (const std::string& c : calls) out += (out.empty() ? "`" : ", `") + c + "`";
+  return out;
+}
+
+/// One row of the suite table: the suite's C++ name, its fixtures and call shapes, what it is.
+template <class Info, const auto&... Tables>
+std::string table_row(const suite<Info, Tables...>&, std::string_view contract, bool policy) {
+  std::string kind = policy ? "policy suite: one per `kvc::reuse_policy`" : "";
+  if constexpr (requires { Info::part; })
+    kind = "a part of another suite";
+  else if constexpr ((requires {
+                       std::remove_cvref_t<decltype(Tables[0])>::inputs_type::shape::stateful;
+                     } || ...))
+    kind = "scenarios of a stateful check";
+  return "| `" + std::string(contract) + "` | `kvc::suites::" + std::string(Info::name) +
+         (policy ? "<P>" : "") + "` | " + std::to_string(suite<Info, Tables...>::size) + " | " +
+         call_shapes<Tables...>() + " | " + kind + " |\n";
+}
+
+}  // namespace
+
+std::string suite_table() {
+  std::string out =
+      "# kvc's suites\n\n"
+      "Every suite of every contract, as `kvc::specs::all` (`kvc/specs/all.hpp`) lists them. "
+      "`kvc-vectors` writes this page; the `vectors.current` test fails when it is out of date. "
+      "A policy suite's fixture count is under the exact policy (`kvc::reuse_policy{}`); its "
+      "vectors hold one file per standard policy.\n\n"
+      "| Contract | Suite | Fixtures | Call shapes | Kind |\n|---|---|---|---|---|\n";
+  boost::hana::for_each(specs::all, [&](const auto& c) {
+    c.for_each_suite([&]<class S>(const S& s) {
+      if constexpr (is_policy_suites_v<S>)
+        out += table_row(typename S::template under<reuse_policy{}>{}, c.name, true);
+      else
+        out += table_row(s, c.name, false);
+    });
+  });
+  return out;
+}
+
 }  // namespace kvc::library

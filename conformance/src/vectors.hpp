@@ -12,4 +12,7 @@ namespace kvc::library {
 /// Every suite's JSON document by file name, and the schema they follow (schema.json).
 [[nodiscard]] std::map<std::string, std::string> vector_documents();
 
+/// The Markdown page that lists every suite of every contract (docs/suites.md).
+[[nodiscard]] std::string suite_table();
+
 }  // namespace kvc::library

@@ -10,11 +10,11 @@ void bind_contracts(pybind11::module_& m);
 void bind_positions(pybind11::module_& m);
 /// The stateful reference models as Python classes (models.cpp).
 void bind_models(pybind11::module_& m);
-/// kvc.model.BlockPool and kvc.model.BlockPoolShadow (block_pool.cpp), into bind_models' submodule.
+/// kvc.model.BlockPool (block_pool.cpp), into bind_models' submodule.
 void bind_block_pool(pybind11::module_& m);
-/// The C++ fixture suites as Python data (suites.cpp).
+/// The suites of the spec list as Python data, and kvc::explore of a Python function (suites.cpp).
 void bind_suites(pybind11::module_& m);
-/// kvc's engine profiles and the rules they apply to the descriptors' fixtures (engine_profiles.cpp).
+/// kvc's engine profiles (engine_profiles.cpp).
 void bind_engine_profiles(pybind11::module_& m);
-/// kvc::explore with a Python function as the implementation (exploration.cpp).
-void bind_exploration(pybind11::module_& m);
+/// The stateful checks with a Python engine (stateful.cpp).
+void bind_stateful(pybind11::module_& m);

@@ -4,7 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include <kvc/exploration/engine_profile.hpp>
+#include <kvc/spec/engine_profile.hpp>
 
 namespace kvc_python {
 

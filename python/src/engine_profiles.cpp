@@ -1,7 +1,7 @@
 // python/src/engine_profiles.cpp - kvc's engine profiles for kvc.testing: the fields of
 // kvc::engine_profile, the named profiles of kvc::profiles, and what a profile gives up in words
-// (kvc::profile_consequences). The rules a profile applies to the descriptors' fixtures are
-// exported with the fixtures (suites.cpp).
+// (kvc::profile_consequences), all read from kvc/spec/engine_profile.hpp. The rules a profile
+// applies to the fixtures are exported with the fixtures (suites.cpp).
 #include <array>
 #include <string>
 #include <utility>
@@ -10,31 +10,21 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <kvc/exploration/engine_profile.hpp>
+#include <kvc/spec/engine_profile.hpp>
+#include <kvc/verification/report.hpp>
 
 #include "bindings.hpp"
 #include "engine_profile_argument.hpp"
-#include "engine_profile_fields.hpp"
 
 namespace py = pybind11;
 
 namespace {
 
-/// The profiles of kvc::profiles, by their C++ names.
-constexpr std::array<std::pair<const char*, kvc::engine_profile>, 6> named_profiles{{
-    {"contract", kvc::profiles::contract},
-    {"llama_cpp_server", kvc::profiles::llama_cpp_server},
-    {"vllm", kvc::profiles::vllm},
-    {"transformers_packing", kvc::profiles::transformers_packing},
-    {"consistent_scheduler", kvc::profiles::consistent_scheduler},
-    {"conservative_reuse", kvc::profiles::conservative_reuse},
-}};
-
 /// `profile`'s fields as a dict: each boolean by name, and `reuse` ("exact" or "bound").
 py::dict fields_of(const kvc::engine_profile& profile) {
   py::dict fields;
-  for (const auto& field : kvc_python::engine_profile_fields)
-    fields[field.name] = py::bool_(profile.*field.member);
+  for (const kvc::profile_field& field : kvc::profile_fields)
+    fields[py::str(field.name.data(), field.name.size())] = py::bool_(profile.*field.member);
   fields["reuse"] = py::str(profile.reuse == kvc::reuse_match::bound ? "bound" : "exact");
   return fields;
 }
@@ -42,16 +32,19 @@ py::dict fields_of(const kvc::engine_profile& profile) {
 /// The field names of kvc::engine_profile, in order.
 py::list field_names() {
   py::list names;
-  for (const auto& field : kvc_python::engine_profile_fields) names.append(py::str(field.name));
+  for (const kvc::profile_field& field : kvc::profile_fields)
+    names.append(py::str(field.name.data(), field.name.size()));
   names.append(py::str("reuse"));
   return names;
 }
 
-/// [(name, fields)] for every profile of kvc::profiles.
+/// [(name, fields)] for every profile of kvc::profiles: `contract`, then the named ones.
 py::list every_named_profile() {
   py::list profiles;
-  for (const auto& [name, profile] : named_profiles)
-    profiles.append(py::make_tuple(py::str(name), fields_of(profile)));
+  profiles.append(py::make_tuple(py::str("contract"), fields_of(kvc::profiles::contract)));
+  for (const kvc::profiles::named_profile& named : kvc::profiles::named)
+    profiles.append(
+        py::make_tuple(py::str(named.name.data(), named.name.size()), fields_of(named.profile)));
   return profiles;
 }
 
@@ -63,11 +56,12 @@ std::vector<std::string> consequences(py::handle profile) {
 
 kvc::engine_profile kvc_python::engine_profile_from(py::handle profile) {
   kvc::engine_profile converted{};
-  for (const auto& field : engine_profile_fields) {
-    const py::object value = py::getattr(profile, field.name);
+  for (const kvc::profile_field& field : kvc::profile_fields) {
+    const std::string name(field.name);
+    const py::object value = py::getattr(profile, name.c_str());
     if (!PyBool_Check(value.ptr()))
       throw py::type_error(
-          std::string("EngineProfile.") + field.name + " must be a bool, not " +
+          "EngineProfile." + name + " must be a bool, not " +
           py::str(py::type::handle_of(value).attr("__qualname__")).cast<std::string>());
     converted.*field.member = value.ptr() == Py_True;
   }

@@ -19,5 +19,5 @@ PYBIND11_MODULE(_kvc, m) {
   bind_block_pool(m);
   bind_suites(m);
   bind_engine_profiles(m);
-  bind_exploration(m);
+  bind_stateful(m);
 }

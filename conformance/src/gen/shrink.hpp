@@ -40,7 +40,7 @@ struct shrink_budget {
 /// case from `candidate`, each element from its own choices (`starts`), runs it and returns whether
 /// it still fails, together with the choices the draw consumed (a draw may stop early) and where
 /// its elements start. Whole elements are deleted first (runs of them, halving down to one), then
-/// chunks of choices, then each choice is lowered, and then, in a case with elements, equal
+/// each choice is lowered, then chunks of choices deleted, and then, in a case with elements, equal
 /// choices together. Returns the simplest failing choices found, and counts the re-runs in `runs`.
 template <class Fails>
 std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
@@ -83,16 +83,9 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           ++at;
       }
     }
-    // Delete chunks: whole elements of a list, parts of an operation.
-    for (const std::size_t size : {std::size_t{8}, std::size_t{4}, std::size_t{2}, std::size_t{1}}) {
-      for (std::size_t at = 0; at + size <= choices.size() && !spent();) {
-        if (without(at, at + size))
-          improved = true;
-        else
-          ++at;
-      }
-    }
-    // Lower each choice: to 0, then by halves, then by one.
+    // Lower each choice: to 0, then by halves, then by one. Before the chunks: a length drawn
+    // early, lowered, shortens a long case at once, where deleting its elements one by one would
+    // spend the budget.
     for (std::size_t i = 0; i < choices.size() && !spent(); ++i) {
       if (choices[i] == 0) continue;
       std::vector<std::uint64_t> candidate = choices;
@@ -110,6 +103,15 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           improved = true;
         else
           low = mid;
+      }
+    }
+    // Delete chunks: whole elements of a list, parts of an operation.
+    for (const std::size_t size : {std::size_t{8}, std::size_t{4}, std::size_t{2}, std::size_t{1}}) {
+      for (std::size_t at = 0; at + size <= choices.size() && !spent();) {
+        if (without(at, at + size))
+          improved = true;
+        else
+          ++at;
       }
     }
     // Lower equal choices of a sequence together: a value drawn by two operations (the same token
