@@ -1,7 +1,7 @@
 // Readable failures: kvc::check runs a suite at run time, against an implementation that need not
 // be constexpr, and reports every fixture: label, inputs, actual and expected results.
 // [snippet]
-#include <kvc/suites/append_admission.hpp>
+#include <kvc/specs/append_admission.hpp>
 #include <kvc/verification/report.hpp>
 
 #include <iostream>

@@ -9,9 +9,8 @@
 #include <utility>
 
 // [snippet]
-#include <kvc/suites/append_admission.hpp>
-#include <kvc/suites/append_admission_extremes.hpp>
-#include <kvc/suites/segment_positions.hpp>
+#include <kvc/specs/append_admission.hpp>
+#include <kvc/specs/segment_positions.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/fixture.hpp>
 

@@ -1,9 +1,8 @@
 // Engine-shaped implementations verified as they are written: span token ids, the engine's own
 // namespace type, and a reuse policy with blocks and a recomputed last token.
 #include <kvc/cache_namespace.hpp>
-#include <kvc/suites/namespace_isolation.hpp>
-#include <kvc/suites/prefix_reuse.hpp>
-#include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/specs/cache_namespace.hpp>
+#include <kvc/specs/prefix_reuse.hpp>
 #include <kvc/verification/checks.hpp>
 
 #include <algorithm>

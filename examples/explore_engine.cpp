@@ -5,10 +5,10 @@
 #include <iostream>
 #include <span>
 
-#include <kvc/explore.hpp>
-
 // [snippet]
 #include <kvc/explore.hpp>  // kvc::explore, kvc::restrict_to, kvc::engine_profile
+#include <kvc/specs/cache_namespace.hpp>  // namespace_isolation_under<P>
+#include <kvc/verification/checks.hpp>    // kvc::verify
 
 // An engine's lookup: the engine's own key (no adapter revision, as vLLM's block hash), 16-token
 // blocks, the last prompt token always recomputed.

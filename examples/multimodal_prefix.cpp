@@ -1,6 +1,6 @@
 // Prefix reuse with images and prompt embeddings: equal token ids are not equal tokens.
 #include <kvc/multimodal_prefix.hpp>
-#include <kvc/suites/multimodal_prefix_reuse.hpp>
+#include <kvc/specs/multimodal_prefix.hpp>
 #include <kvc/verification/checks.hpp>
 
 #include <array>

@@ -3,8 +3,7 @@
 // accept every "after", at compile time and at run time.
 #include <kvc/offsets_from_positions.hpp>
 #include <kvc/position_components.hpp>
-#include <kvc/suites/max_sequence_length_from_positions.hpp>
-#include <kvc/suites/offsets_from_positions.hpp>
+#include <kvc/specs/offsets_from_positions.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/report.hpp>
 

@@ -8,8 +8,8 @@
 
 // [snippet]
 #include <kvc/model/slot_allocator.hpp>
-#include <kvc/suites/prefix_cache_scenarios.hpp>
-#include <kvc/suites/slot_allocator_scenarios.hpp>
+#include <kvc/specs/prefix_cache.hpp>
+#include <kvc/specs/slot_allocator.hpp>
 #include <kvc/spec/checks.hpp>
 #include <kvc/verification/report.hpp>
 

@@ -2,8 +2,8 @@
 // key type, a vLLM-like policy) verified at compile time and checked at run time, with only the
 // narrow headers it needs.
 // [snippet]
-#include <kvc/suites/namespace_isolation_under.hpp>  // the suites this engine should pass
-#include <kvc/suites/prefix_reuse_under.hpp>
+#include <kvc/specs/cache_namespace.hpp>  // the suites this engine should pass
+#include <kvc/specs/prefix_reuse.hpp>
 #include <kvc/verification/checks.hpp>  // kvc::verify, kvc::conforms
 #include <kvc/verification/report.hpp>  // kvc::check
 
