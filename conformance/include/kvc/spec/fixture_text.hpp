@@ -31,6 +31,7 @@ class fixture_text {
   [[nodiscard]] constexpr char operator[](std::size_t i) const noexcept { return data_[i]; }
   /// The text as a `std::string_view`.
   [[nodiscard]] constexpr std::string_view view() const noexcept { return {data_, size_}; }
+  /// The text as a `std::string_view`, implicitly: table text reads as a string view.
   // NOLINTNEXTLINE(google-explicit-constructor): table text reads as a string view.
   [[nodiscard]] constexpr operator std::string_view() const noexcept { return view(); }
 

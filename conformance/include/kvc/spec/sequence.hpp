@@ -149,7 +149,7 @@ template <class E = int>
 
 }  // namespace kvc
 
-/// The specs: each contract's shapes and fixture tables (kvc/specs/<contract>.hpp).
+/// The specs: each contract's shapes and fixture tables (kvc/specs/&lt;contract&gt;.hpp).
 namespace kvc::specs {
 /// Sequences of `char` ids, as the records write them.
 using chars = sequence<char>;

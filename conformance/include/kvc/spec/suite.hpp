@@ -28,6 +28,7 @@ struct suite {
 /// Whether `S` is a `kvc::suite`.
 template <class S>
 inline constexpr bool is_suite_v = false;
+/// A `kvc::suite` is a suite.
 template <class Info, const auto&... Tables>
 inline constexpr bool is_suite_v<suite<Info, Tables...>> = true;
 
@@ -89,6 +90,7 @@ struct policy_suites {
 /// Whether `S` is a `kvc::policy_suites`.
 template <class S>
 inline constexpr bool is_policy_suites_v = false;
+/// A `kvc::policy_suites` is one.
 template <template <reuse_policy> class Info>
 inline constexpr bool is_policy_suites_v<policy_suites<Info>> = true;
 

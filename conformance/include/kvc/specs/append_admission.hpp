@@ -29,10 +29,11 @@ struct append_admission : direct_call_shape<append_admission> {
   /// One call's inputs, each of its own integer type.
   template <class C = int, class U = int, class R = int>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = append_admission;
-    C capacity;
-    U used;
-    R requested;
+    C capacity;   ///< the slots there are
+    U used;       ///< the slots already taken
+    R requested;  ///< the slots the append asks for
   };
 
   /// `f(capacity, used, requested)`.
@@ -166,23 +167,35 @@ inline constexpr append_row<uint64_t, int64_t, uint64_t> uint64_int64_uint64[] =
 };
 }  // namespace extremes
 
-/// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
-/// not given), and the suites that are parts of another (not exported on their own).
+// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
+// not given), and the suites that are parts of another (not exported on their own).
+/// The description of kvc::suites::append_admission.
 struct append_admission_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "append_admission";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98626", "kvc"};
 };
+/// The description of kvc::suites::extra_append_admission.
 struct extra_append_admission_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "extra_append_admission";
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
+/// The description of kvc::suites::append_admission_extremes.
 struct append_admission_extremes_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "append_admission_extremes";
 };
+/// The description of kvc::suites::seed_append_admission<N>.
 template <int N>
 struct seed_append_admission_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "seed_append_admission";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98626"};
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
 

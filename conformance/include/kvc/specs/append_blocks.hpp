@@ -32,11 +32,12 @@ struct append_blocks : direct_call_shape<append_blocks> {
   /// One call's inputs, each of its own integer type.
   template <class H = int, class A = int, class L = int, class B = int>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = append_blocks;
-    H held;
-    A appended;
-    L lookahead;
-    B block_size;
+    H held;        ///< the tokens the request already holds
+    A appended;    ///< the tokens appended
+    L lookahead;   ///< the slots reserved past them
+    B block_size;  ///< the tokens per block
   };
 
   /// `f(held, appended, lookahead, block_size)`.
@@ -147,11 +148,15 @@ inline constexpr append_blocks_row<std::size_t, std::size_t, std::size_t, int> s
 };
 }  // namespace append_blocks_extremes_tables
 
-/// The suites' descriptions.
+// The suites' descriptions.
+/// The description of kvc::suites::append_blocks.
 struct append_blocks_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "append_blocks";
 };
+/// The description of kvc::suites::append_blocks_extremes.
 struct append_blocks_extremes_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "append_blocks_extremes";
 };
 

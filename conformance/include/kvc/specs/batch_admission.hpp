@@ -110,11 +110,15 @@ inline constexpr batch_row<uint64_t, uint64_t, uint64_t> uint64_uint64_uint64[] 
 
 }  // namespace batch_tables
 
-/// The suites' descriptions.
+// The suites' descriptions.
+/// The description of kvc::suites::batch_admission.
 struct batch_admission_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "batch_admission";
 };
+/// The description of kvc::suites::batch_admission_extremes.
 struct batch_admission_extremes_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "batch_admission_extremes";
 };
 

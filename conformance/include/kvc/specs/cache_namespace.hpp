@@ -140,23 +140,32 @@ inline constexpr namespace_row same_namespace_at_block_edges[] = {
 };
 }  // namespace namespace_tables
 
+/// `namespace_isolation`'s fixtures under P.
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_exact = all_under(P, namespace_isolation);
+/// `namespace_isolation`'s namespaces under P, over whole blocks of equal tokens.
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_whole_blocks =
     namespace_tables::in_whole_blocks<namespace_isolation>(P);
+/// Equal namespaces at block edges, under P.
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_edges =
     all_under(P, namespace_tables::same_namespace_at_block_edges);
 
-/// The suites' descriptions (see kvc/specs/prefix_reuse.hpp).
+// The suites' descriptions (see kvc/specs/prefix_reuse.hpp).
+/// The description of kvc::suites::namespace_isolation.
 struct namespace_isolation_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "namespace_isolation";
 };
+/// The description of kvc::suites::namespace_isolation_under<P>.
 template <reuse_policy P>
 struct namespace_isolation_under_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "namespace_isolation_under";
+  /// The reuse policy the suite's expected results are computed under.
   static constexpr reuse_policy policy = P;
+  /// The same suite under policy Q.
   template <reuse_policy Q>
   using under = suite<namespace_isolation_under_suite<Q>, namespace_isolation_under_exact<Q>,
                       namespace_isolation_under_whole_blocks<Q>, namespace_isolation_under_edges<Q>>;

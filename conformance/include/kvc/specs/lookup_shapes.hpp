@@ -81,11 +81,12 @@ struct basic_prefix_lookup : lookup_shape<basic_prefix_lookup<Namespace>> {
   /// One call's inputs: namespaces of type N, token sequences of type T.
   template <class N, class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = basic_prefix_lookup;
-    N cache_namespace;
-    N request_namespace;
-    T cached;
-    T requested;
+    N cache_namespace;    ///< the namespace the cached tokens were stored under
+    N request_namespace;  ///< the request's namespace
+    T cached;             ///< the cached token ids
+    T requested;          ///< the request's token ids
   };
   /// `f(cache_namespace, request_namespace, cached, requested)`.
   template <class In, class F>
@@ -125,12 +126,13 @@ struct block_lookup : lookup_shape<block_lookup> {
   /// One call's inputs.
   template <class N, class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = block_lookup;
-    N cache_namespace;
-    N request_namespace;
-    T cached;
-    T requested;
-    int block_size;
+    N cache_namespace;    ///< the namespace the cached tokens were stored under
+    N request_namespace;  ///< the request's namespace
+    T cached;             ///< the cached token ids
+    T requested;          ///< the request's token ids
+    int block_size;       ///< the tokens per block
   };
   /// `f(cache_namespace, request_namespace, cached, requested, block_size)`.
   template <class In, class F>
@@ -175,6 +177,7 @@ template <class Row, std::size_t N>
 /// kvc's contract with policy P built in, `impl(cache_ns, request_ns, cached, requested)`.
 template <reuse_policy P>
 struct reuse_under_policy {
+  /// `kvc::reusable_prefix_length` of the arguments under P.
   template <class CacheNs, class RequestNs, class Cached, class Requested>
     requires std::is_invocable_v<const reusable_prefix_length_fn&, const CacheNs&,
                                  const RequestNs&, const Cached&, const Requested&, reuse_policy>
@@ -189,6 +192,7 @@ struct reuse_under_policy {
 /// block_size)`.
 template <reuse_policy P>
 struct block_reuse_under_policy {
+  /// `kvc::reusable_prefix_length` of the arguments in blocks of `block_size` under P.
   template <class CacheNs, class RequestNs, class Cached, class Requested>
     requires std::is_invocable_v<const reusable_prefix_length_fn&, const CacheNs&,
                                  const RequestNs&, const Cached&, const Requested&, int,

@@ -59,13 +59,14 @@ struct basic_multimodal_lookup : lookup_shape<basic_multimodal_lookup<Domain>> {
   /// One call's inputs: namespaces of type N, token sequences of type T, item lists of type L.
   template <class N, class T, class L>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = basic_multimodal_lookup;
-    N cache_namespace;
-    N request_namespace;
-    T cached_tokens;
-    L cached_items;
-    T requested_tokens;
-    L requested_items;
+    N cache_namespace;    ///< the namespace the cached tokens were stored under
+    N request_namespace;  ///< the request's namespace
+    T cached_tokens;      ///< the cached token ids
+    L cached_items;       ///< the multimodal items in the cached tokens
+    T requested_tokens;   ///< the request's token ids
+    L requested_items;    ///< the multimodal items in the request's tokens
   };
   /// `f(cache_namespace, request_namespace, cached_tokens, cached_items, requested_tokens,
   /// requested_items)`.
@@ -265,18 +266,26 @@ inline constexpr auto multimodal_prefix_reuse_under_fixtures = specs::multimodal
 
 namespace kvc::specs {
 
-/// The suites' descriptions: names, and a policy suite's policy and the same suite under another
-/// policy (`under<Q>`); every fixture is kvc's own.
+// The suites' descriptions: names, and a policy suite's policy and the same suite under another
+// policy (`under<Q>`); every fixture is kvc's own.
+/// The description of kvc::suites::multimodal_prefix_reuse.
 struct multimodal_prefix_reuse_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "multimodal_prefix_reuse";
 };
+/// The description of kvc::suites::multimodal_prefix_reuse_edges.
 struct multimodal_prefix_reuse_edges_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "multimodal_prefix_reuse_edges";
 };
+/// The description of kvc::suites::multimodal_prefix_reuse_under<P>.
 template <reuse_policy P>
 struct multimodal_prefix_reuse_under_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "multimodal_prefix_reuse_under";
+  /// The reuse policy the suite's expected results are computed under.
   static constexpr reuse_policy policy = P;
+  /// The same suite under policy Q.
   template <reuse_policy Q>
   using under = suite<multimodal_prefix_reuse_under_suite<Q>,
                       suites::multimodal_prefix_reuse_under_fixtures<Q>>;
@@ -322,6 +331,7 @@ namespace kvc::specs {
 /// requested_tokens, requested_items)`.
 template <reuse_policy P>
 struct multimodal_reuse_under_policy {
+  /// `kvc::multimodal_prefix_length` of the arguments under P.
   template <class CacheNs, class RequestNs, class CachedTokens, class CachedItems,
             class RequestedTokens, class RequestedItems>
     requires std::is_invocable_v<const multimodal_prefix_length_fn&, const CacheNs&,

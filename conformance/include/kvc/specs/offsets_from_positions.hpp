@@ -45,8 +45,9 @@ struct position_offsets_call : span_output_shape<position_offsets_call> {
   /// One call's inputs.
   template <class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = position_offsets_call;
-    T position_ids;
+    T position_ids;  ///< the position ids of one row
   };
   /// `f(position_ids)`.
   template <class In, class F>
@@ -55,9 +56,13 @@ struct position_offsets_call : span_output_shape<position_offsets_call> {
   }
   /// `out` has one element per position plus one, compared up to its first unwritten element.
   static constexpr std::size_t extra = 1;
+  /// `out` is compared up to its first unwritten element.
   static constexpr bool whole = false;
+  /// The element types of `out`.
   using outputs = integer_output;
+  /// Nothing between the ids and `out`.
   using between = nothing_between;
+  /// The result may be returned as a range instead.
   static constexpr bool returns_range = true;
   /// The contract.
   template <class Positions, class Out>
@@ -81,9 +86,10 @@ struct component_offsets_call : span_output_shape<component_offsets_call> {
   /// One call's inputs.
   template <class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = component_offsets_call;
-    T position_ids;
-    std::size_t components;
+    T position_ids;          ///< the position ids of C rows, component-major
+    std::size_t components;  ///< the component count C
   };
   /// `f(position_ids, components)`.
   template <class In, class F>
@@ -92,9 +98,13 @@ struct component_offsets_call : span_output_shape<component_offsets_call> {
   }
   /// `out` has one element per value plus one, compared up to its first unwritten element.
   static constexpr std::size_t extra = 1;
+  /// `out` is compared up to its first unwritten element.
   static constexpr bool whole = false;
+  /// The element types of `out`.
   using outputs = integer_output;
+  /// The forms of the component count C.
   using between = components_between;
+  /// The result may be returned as a range instead.
   static constexpr bool returns_range = true;
   /// The contract.
   template <class Positions, class Out>
@@ -116,8 +126,9 @@ struct position_length_call : direct_call_shape<position_length_call> {
   /// One call's inputs.
   template <class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = position_length_call;
-    T position_ids;
+    T position_ids;  ///< the position ids of one row
   };
   /// `f(position_ids)`.
   template <class In, class F>
@@ -146,15 +157,17 @@ struct component_length_call : returned_value_shape<component_length_call> {
   /// One call's inputs.
   template <class T>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = component_length_call;
-    T position_ids;
-    std::size_t components;
+    T position_ids;          ///< the position ids of C rows, component-major
+    std::size_t components;  ///< the component count C
   };
   /// `f(position_ids, components)`.
   template <class In, class F>
   static constexpr decltype(auto) visit(const In& in, F&& f) {
     return f(in.position_ids, in.components);
   }
+  /// The forms of the component count C.
   using between = components_between;
   /// The contract's result.
   template <class In>
@@ -262,11 +275,15 @@ inline constexpr position_tables::component_length_row component_length_from_pos
     {"one component", {{0, 1, 0}, 1}, 2},
 };
 
-/// The suites' descriptions.
+// The suites' descriptions.
+/// The description of kvc::suites::offsets_from_positions.
 struct offsets_from_positions_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "offsets_from_positions";
 };
+/// The description of kvc::suites::max_sequence_length_from_positions.
 struct max_sequence_length_from_positions_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "max_sequence_length_from_positions";
 };
 

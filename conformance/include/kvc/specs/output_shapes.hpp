@@ -428,11 +428,12 @@ using components_between = detail::type_list<std::size_t, position_components>;
 /// L or C) and `between` (the forms of L or C, or `nothing_between`).
 template <class Derived>
 struct ids_call_shape {
-  /// The guard after the ids (and `out`) of a call with `size` ids: a row more for a batch, at
-  /// most twice the ids (a row length past them is not whole rows).
+  /// The guard after the ids (and `out`) of a call with `size` ids and nothing between.
   [[nodiscard]] static constexpr std::size_t guard(std::size_t) noexcept {
     return detail::output_guard;
   }
+  /// The guard after the ids (and `out`) of a call with `size` ids and L or C `between`: a row
+  /// more for a batch, at most twice the ids (a row length past them is not whole rows).
   [[nodiscard]] static constexpr std::size_t guard(std::size_t size, std::size_t between) noexcept {
     if (!std::is_same_v<typename Derived::between, row_length_between> || size == 0)
       return detail::output_guard;

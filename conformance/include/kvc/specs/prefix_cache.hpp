@@ -50,8 +50,9 @@ struct prefix_cache_scenario {
   /// One scenario's inputs.
   template <class Operations = scenario_operations<cache_operation>>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = prefix_cache_scenario;
-    Operations operations;
+    Operations operations;  ///< the operations, in order
   };
 
   /// `f(operations)`.
@@ -290,8 +291,9 @@ inline constexpr cache_scenario prefix_cache_scenario_table[] = {
         {unobserved, observed(3), unobserved, observed(0)}),
 };
 
-/// The suite's description.
+/// The description of kvc::suites::prefix_cache_scenarios.
 struct prefix_cache_scenarios_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "prefix_cache_scenarios";
 };
 

@@ -140,51 +140,76 @@ inline constexpr block_row block_reuse_at_block_edges[] = {
 };
 }  // namespace prefix_tables
 
-/// `prefix_reuse`'s fixtures under P, then the block-edge fixtures under P.
+/// The record's fixtures of `prefix_reuse` under P.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under_exact = all_under(P, seed_prefix_reuse<1>);
+/// `prefix_reuse`'s extra fixtures under P.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under_extra = all_under(P, extra_prefix_reuse);
+/// The fixtures at block edges under P.
 template <reuse_policy P>
 inline constexpr auto prefix_reuse_under_edges = all_under(P, prefix_tables::prefix_reuse_at_block_edges);
+/// `block_prefix_reuse`'s fixtures under P.
 template <reuse_policy P>
 inline constexpr auto block_prefix_reuse_under_exact = all_under(P, block_prefix_reuse);
+/// The block form's fixtures at block edges under P.
 template <reuse_policy P>
 inline constexpr auto block_prefix_reuse_under_edges = all_under(P, prefix_tables::block_reuse_at_block_edges);
 
-/// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
-/// not given), the suites that are parts of another, and a policy suite's policy and the same
-/// suite under another policy (`under<Q>`).
+// The suites' descriptions: names, where each table's fixtures come from (`sources`, "kvc" when
+// not given), the suites that are parts of another, and a policy suite's policy and the same
+// suite under another policy (`under<Q>`).
+/// The description of kvc::suites::prefix_reuse.
 struct prefix_reuse_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "prefix_reuse";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98601", "kvc"};
 };
+/// The description of kvc::suites::extra_prefix_reuse.
 struct extra_prefix_reuse_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "extra_prefix_reuse";
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
+/// The description of kvc::suites::seed_prefix_reuse<N>.
 template <std::size_t N>
 struct seed_prefix_reuse_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "seed_prefix_reuse";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98601"};
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
+/// The description of kvc::suites::block_prefix_reuse.
 struct block_prefix_reuse_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "block_prefix_reuse";
 };
+/// The description of kvc::suites::prefix_reuse_under<P>.
 template <reuse_policy P>
 struct prefix_reuse_under_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "prefix_reuse_under";
+  /// The reuse policy the suite's expected results are computed under.
   static constexpr reuse_policy policy = P;
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98601", "kvc", "kvc"};
+  /// The same suite under policy Q.
   template <reuse_policy Q>
   using under = suite<prefix_reuse_under_suite<Q>, prefix_reuse_under_exact<Q>,
                       prefix_reuse_under_extra<Q>, prefix_reuse_under_edges<Q>>;
 };
+/// The description of kvc::suites::block_prefix_reuse_under<P>.
 template <reuse_policy P>
 struct block_prefix_reuse_under_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "block_prefix_reuse_under";
+  /// The reuse policy the suite's expected results are computed under.
   static constexpr reuse_policy policy = P;
+  /// The same suite under policy Q.
   template <reuse_policy Q>
   using under = suite<block_prefix_reuse_under_suite<Q>, block_prefix_reuse_under_exact<Q>,
                       block_prefix_reuse_under_edges<Q>>;

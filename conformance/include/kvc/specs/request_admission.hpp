@@ -117,11 +117,15 @@ inline constexpr request_row<uint16_t, uint16_t, uint8_t> uint16_uint16_uint8[] 
 
 }  // namespace request_tables
 
-/// The suites' descriptions.
+// The suites' descriptions.
+/// The description of kvc::suites::request_admission.
 struct request_admission_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "request_admission";
 };
+/// The description of kvc::suites::request_admission_extremes.
 struct request_admission_extremes_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "request_admission_extremes";
 };
 

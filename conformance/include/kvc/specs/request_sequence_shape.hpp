@@ -27,10 +27,11 @@ struct request_sequence_shape : direct_call_shape<Derived> {
   /// requests (`kvc::sequence<E>` in a table, `std::vector<E>` at run time).
   template <class C, class U, class R>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = Derived;
-    C capacity;
-    U used;
-    R requests;
+    C capacity;  ///< the slots there are
+    U used;      ///< the slots already taken
+    R requests;  ///< the slots each request asks for, in order
   };
 
   /// `f(capacity, used, requests)`.

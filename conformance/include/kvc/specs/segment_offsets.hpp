@@ -35,8 +35,9 @@ struct offsets_call : span_output_shape<offsets_call> {
   /// One call's inputs.
   template <class S>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = offsets_call;
-    S segment_ids;
+    S segment_ids;  ///< the segment ids
   };
   /// `f(segment_ids)`.
   template <class In, class F>
@@ -45,9 +46,13 @@ struct offsets_call : span_output_shape<offsets_call> {
   }
   /// `out` has one element per id plus one, compared up to its first unwritten element.
   static constexpr std::size_t extra = 1;
+  /// `out` is compared up to its first unwritten element.
   static constexpr bool whole = false;
+  /// The element types of `out`.
   using outputs = size_output;
+  /// Nothing between the ids and `out`.
   using between = nothing_between;
+  /// The result may be returned as a range instead.
   static constexpr bool returns_range = true;
   /// The contract.
   template <class Ids, class Out>
@@ -69,9 +74,10 @@ struct row_offsets_call : span_output_shape<row_offsets_call> {
   /// One call's inputs.
   template <class S>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = row_offsets_call;
-    S segment_ids;
-    std::size_t row_length;
+    S segment_ids;           ///< the segment ids of the flattened batch
+    std::size_t row_length;  ///< the row length L
   };
   /// `f(segment_ids, row_length)`.
   template <class In, class F>
@@ -80,9 +86,13 @@ struct row_offsets_call : span_output_shape<row_offsets_call> {
   }
   /// `out` has one element per id plus one, compared up to its first unwritten element.
   static constexpr std::size_t extra = 1;
+  /// `out` is compared up to its first unwritten element.
   static constexpr bool whole = false;
+  /// The element types of `out`.
   using outputs = size_output;
+  /// The forms of the row length L.
   using between = row_length_between;
+  /// The result is written to `out`, never returned.
   static constexpr bool returns_range = false;
   /// The contract.
   template <class Ids, class Out>
@@ -108,8 +118,9 @@ struct segment_summary_call : direct_call_shape<segment_summary_call<Kind>> {
   /// One call's inputs.
   template <class S>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = segment_summary_call;
-    S segment_ids;
+    S segment_ids;  ///< the segment ids
   };
   /// `f(segment_ids)`.
   template <class In, class F>
@@ -192,7 +203,7 @@ inline constexpr segment_tables::run_count_row segment_run_count[] = {
     // Past 8 bits: a run counter kept in a uint8_t wraps to 0 at 256 runs.
     {"300 runs of one token", {counting(0, 300)}, 300},
 };
-// Ids are compared whole: int64 ids 2^32 + 1 and 1 are two runs.
+/// Ids are compared whole: int64 ids 2^32 + 1 and 1 are two runs.
 inline constexpr segment_tables::wide_run_count_row segment_run_count_wide[] = {
     {"adjacent ids 2^32 apart", {{0x1'0000'0001, 1}}, 2},
 };
@@ -210,17 +221,25 @@ inline constexpr segment_tables::longest_run_row max_segment_length[] = {
     {"one run of 300 tokens", {repeat(7, 300)}, 300},
 };
 
-/// The suites' descriptions.
+// The suites' descriptions.
+/// The description of kvc::suites::segment_offsets.
 struct segment_offsets_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_offsets";
 };
+/// The description of kvc::suites::segment_offsets_rows.
 struct segment_offsets_rows_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_offsets_rows";
 };
+/// The description of kvc::suites::segment_run_count.
 struct segment_run_count_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_run_count";
 };
+/// The description of kvc::suites::max_segment_length.
 struct max_segment_length_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "max_segment_length";
 };
 

@@ -31,8 +31,9 @@ struct positions_call : span_output_shape<positions_call> {
   /// One call's inputs.
   template <class S>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = positions_call;
-    S segment_ids;
+    S segment_ids;  ///< the segment ids
   };
   /// `f(segment_ids)`.
   template <class In, class F>
@@ -41,9 +42,13 @@ struct positions_call : span_output_shape<positions_call> {
   }
   /// `out` has one element per id, compared whole.
   static constexpr std::size_t extra = 0;
+  /// `out` is compared whole.
   static constexpr bool whole = true;
+  /// The element types of `out`.
   using outputs = size_output;
+  /// Nothing between the ids and `out`.
   using between = nothing_between;
+  /// The result may be returned as a range instead.
   static constexpr bool returns_range = true;
   /// The contract.
   template <class Ids, class Out>
@@ -65,9 +70,10 @@ struct row_positions_call : span_output_shape<row_positions_call> {
   /// One call's inputs.
   template <class S>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = row_positions_call;
-    S segment_ids;
-    std::size_t row_length;
+    S segment_ids;           ///< the segment ids of the flattened batch
+    std::size_t row_length;  ///< the row length L
   };
   /// `f(segment_ids, row_length)`.
   template <class In, class F>
@@ -76,9 +82,13 @@ struct row_positions_call : span_output_shape<row_positions_call> {
   }
   /// `out` has one element per id, compared whole.
   static constexpr std::size_t extra = 0;
+  /// `out` is compared whole.
   static constexpr bool whole = true;
+  /// The element types of `out`.
   using outputs = size_output;
+  /// The forms of the row length L.
   using between = row_length_between;
+  /// The result is written to `out`, never returned.
   static constexpr bool returns_range = false;
   /// The contract.
   template <class Ids, class Out>
@@ -149,26 +159,40 @@ inline constexpr segment_tables::row_positions_row segment_positions_rows[] = {
     {"an id reused in the next row", {{1, 1, 2, 2, 3, 1, 1, 2}, 4}, {0, 1, 0, 1, 0, 0, 1, 0}},
 };
 
-/// The suites' descriptions: names, where each table's fixtures come from, and the suites that
-/// are parts of another.
+// The suites' descriptions: names, where each table's fixtures come from, and the suites that
+// are parts of another.
+/// The description of kvc::suites::segment_positions.
 struct segment_positions_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_positions";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98576", "kvc"};
 };
+/// The description of kvc::suites::extra_segment_positions.
 struct extra_segment_positions_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "extra_segment_positions";
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
+/// The description of kvc::suites::seed_segment_positions<N>.
 template <std::size_t N>
 struct seed_segment_positions_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "seed_segment_positions";
+  /// Where each table's fixtures come from, in table order ("kvc" for a table past the list).
   static constexpr std::string_view sources[] = {"FA-98576"};
+  /// A part of another suite: in the suite table, in no vector file of its own.
   static constexpr bool part = true;
 };
+/// The description of kvc::suites::segment_positions_long.
 struct segment_positions_long_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_positions_long";
 };
+/// The description of kvc::suites::segment_positions_rows.
 struct segment_positions_rows_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "segment_positions_rows";
 };
 

@@ -54,9 +54,10 @@ struct slot_allocator_scenario {
   template <class Capacity = std::size_t,
             class Operations = scenario_operations<allocator_operation>>
   struct inputs {
+    /// The call shape these inputs are for.
     using shape = slot_allocator_scenario;
-    Capacity capacity;
-    Operations operations;
+    Capacity capacity;      ///< the allocator's capacity
+    Operations operations;  ///< the operations, in order
   };
 
   /// `f(capacity, operations)`.
@@ -219,8 +220,9 @@ inline constexpr allocator_scenario slot_allocator_scenario_table[] = {
                   {observed(1), observed(0), observed(3), unobserved, observed(8)}),
 };
 
-/// The suite's description.
+/// The description of kvc::suites::slot_allocator_scenarios.
 struct slot_allocator_scenarios_suite {
+  /// The suite's name, as the vectors and the suite table write it.
   static constexpr std::string_view name = "slot_allocator_scenarios";
 };
 
