@@ -2,6 +2,9 @@
 // by its shadow, the block-pool machine driven by the one run loop, and its report.
 #include <kvc/stateful/block_pool_check.hpp>
 
+#include <kvc/explore.hpp>
+#include <kvc/specs/block_pool.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -199,6 +202,34 @@ block_pool_report run_block_pool_check(const erased_block_pool& pool,
     }
   }
   return report;
+}
+
+void report_exploration(const block_pool_report& checked, exploration_report& report) {
+  report.cases_run = checked.sequences_run;
+  if (!checked.exact)
+    report.notes.emplace_back(
+        "hits are checked as a bound (kvc::check_block_pool's default): a pool may reuse less "
+        "than is cached, never more");
+  if (checked.passed()) return;
+  report.failed = true;
+  report.failing_case = checked.sequences_to_failure - 1;
+  report.shrink_runs = checked.shrink_runs;
+  std::string ops = "{";
+  for (std::size_t i = 0; i < checked.shrunk_length(); ++i) {
+    report.inputs += (i == 0 ? "pool." : ", pool.") +
+                     library::stateful::call_code(checked.operations[i]);
+    ops += (i == 0 ? "" : ", ") + library::stateful::operation_literal(checked.operations[i]);
+  }
+  report.inputs += " (" + std::to_string(checked.num_blocks) + " blocks of " +
+                   std::to_string(checked.block_size) + " tokens)";
+  report.actual = std::to_string(checked.actual);
+  report.expected = std::to_string(checked.expected);
+  report.notes.push_back(checked.message);
+  // The operations as a scenario's; its observations are the contract's, for the author to fill
+  // in from the message (a shadow judges KV content, not one value per call).
+  report.fixture = "kvc::make_scenario(\"explored\", " + std::to_string(checked.num_blocks) + ", " +
+                   std::to_string(checked.block_size) + ", " + ops + "}, {/* observations */})";
+  report.test_case = checked.replay();
 }
 
 }  // namespace detail

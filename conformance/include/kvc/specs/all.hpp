@@ -19,7 +19,7 @@
 #include <kvc/specs/multimodal_prefix.hpp>
 #include <kvc/specs/prefix_cache.hpp>
 #include <kvc/specs/slot_allocator.hpp>
-// include: block_pool
+#include <kvc/specs/block_pool.hpp>
 
 namespace kvc::specs {
 
@@ -29,6 +29,6 @@ inline constexpr auto all = boost::hana::make_tuple(
     append_blocks_contract
     , batch_admission_contract , request_admission_contract , segment_positions_contract , segment_offsets_contract
     , offsets_from_positions_contract , multimodal_prefix_contract , prefix_cache_contract , slot_allocator_contract
-    /* block_pool */);
+    , block_pool_contract);
 
 }  // namespace kvc::specs

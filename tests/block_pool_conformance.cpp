@@ -1,0 +1,381 @@
+// The block_pool contract at run time: the scenarios (kvc::check) and the shadow-judged check
+// (kvc::check_block_pool, and kvc::explore of the scenario suite, which runs it) against every
+// pool of tests/mutants/block_pool.hpp; kvc's model and correct pools in five engine styles
+// (tests/block_pool_engines.hpp, tests/block_pool_copy_engines.hpp) accepted in bound and in exact
+// mode; reports that reproduce from their seed and replay step by step with
+// kvc::check_block_pool_step; the adapter's accepted forms.
+#include <doctest/doctest.h>
+
+#include <kvc/explore.hpp>
+#include <kvc/model/block_pool.hpp>
+#include <kvc/specs/block_pool.hpp>
+#include <kvc/stateful/block_pool_check.hpp>
+#include <kvc/verification/report.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "block_pool_copy_engines.hpp"
+#include "block_pool_engines.hpp"
+#include "block_pool_factory.hpp"
+#include "mutants/block_pool.hpp"
+
+namespace {
+
+using block_pool_tests::factory_of;
+using block_pool_tests::options_for;
+using kvc::suites::block_pool_scenarios;
+namespace m = kvc::mutants::block_pool;
+namespace bad = kvc::mutants::block_pool::pools;
+
+template <class T>
+std::string shown(const T& report) {
+  std::ostringstream out;
+  out << report;
+  return out.str();
+}
+
+constexpr std::size_t most_shrunk_operations = 8;
+
+/// The bugs that need 16 or 17 requests on the same blocks at once: their shortest replay is that
+/// many allocations (and a free_blocks() or a further allocation), so 8 operations cannot show
+/// them.
+constexpr bool needs_a_crowd(std::string_view name) {
+  return name == "refcount_wraps_at_16" || name == "live_table_of_16";
+}
+constexpr std::size_t most_shrunk_crowd_operations = 19;
+
+/// Whether random sequences can reach the pool's bug at all: each of these needs a sequence no
+/// generator of short operation sequences makes (a test case below gives it by hand).
+constexpr bool beyond_random_sequences(std::string_view name) {
+  return name == "sneaky_key_window_64" || name == "sneaky_u8_release_stamp" ||
+         name == "sneaky_weak_prefix_hash" || name == "sneaky_reset_generation_wraps";
+}
+
+/// The first step of `operations` the shadow finds wrong on a fresh `Pool` (1-based; 0: none).
+template <class Pool>
+std::size_t first_wrong_step(std::size_t blocks, std::size_t block_size,
+                             const std::vector<kvc::block_pool_operation>& operations) {
+  auto pool = factory_of<Pool>(blocks, block_size);
+  kvc::block_pool_shadow shadow(blocks, block_size);
+  for (std::size_t i = 0; i < operations.size(); ++i)
+    if (!kvc::check_block_pool_step(pool, shadow, operations[i]).ok()) return i + 1;
+  return 0;
+}
+
+/// A factory of the scenario mutant `flawed_pool<Flaw>`.
+template <m::pool_flaw Flaw>
+constexpr auto flawed = [](std::size_t blocks, std::size_t block_size) {
+  return m::flawed_pool<Flaw>(blocks, block_size);
+};
+/// The same mutant with room for every generated sequence.
+template <m::pool_flaw Flaw>
+constexpr auto roomy = [](std::size_t blocks, std::size_t block_size) {
+  return m::roomy_pool<Flaw>(blocks, block_size);
+};
+
+/// Rejected by the scenarios (naming a failing one) and by kvc::explore of the suite, which runs
+/// kvc::check_block_pool (in exact mode when bound mode cannot see the flaw: a pool that only
+/// loses hits).
+template <m::pool_flaw Flaw>
+void require_rejected_by_both(std::string_view name, bool by_scenarios = true) {
+  INFO(name);
+  const kvc::conformance_report scenarios = kvc::check(block_pool_scenarios, flawed<Flaw>);
+  CHECK(scenarios.passed() == !by_scenarios);
+  if (by_scenarios) CHECK_FALSE(scenarios.failures().empty());
+  const kvc::exploration_report explored = kvc::explore(block_pool_scenarios, roomy<Flaw>);
+  INFO(shown(explored));
+  kvc::block_pool_report checked = kvc::check_block_pool(roomy<Flaw>);
+  if (checked.passed()) checked = kvc::check_block_pool(roomy<Flaw>, {.exact = true});
+  else CHECK_FALSE(explored.passed());
+  INFO(shown(checked));
+  CHECK_FALSE(checked.passed());
+  CHECK(checked.failing_step == checked.shrunk_length());
+}
+
+}  // namespace
+
+TEST_CASE("the reference block pool: hits, references, eviction, forks, resets") {
+  kvc::model::block_pool pool(4, 2);
+  const std::vector<int> prompt{1, 2, 3, 4, 5};
+  const kvc::model::block_allocation first = pool.allocate(1, 0, prompt);
+  REQUIRE(first);
+  CHECK(first.cached_tokens == 0);
+  CHECK(first.new_blocks == 3);
+  CHECK(pool.block_table(1).size() == 3);
+  CHECK(pool.free_blocks() == 1);
+  CHECK_FALSE(pool.allocate(1, 0, prompt));  // live already
+  CHECK_FALSE(pool.reset_prefix_cache());    // a request is live
+  CHECK(pool.free(1));
+  CHECK_FALSE(pool.free(1));  // frees nothing twice
+  CHECK(pool.free_blocks() == 4);
+  CHECK(pool.cached_blocks() == 2);
+  // Under vLLM's policy a prompt of exactly two cached blocks reuses one.
+  const std::vector<int> two_blocks{1, 2, 3, 4};
+  CHECK(pool.allocate(2, 0, two_blocks, kvc::reuse_policy{1, true}).cached_tokens == 2);
+  CHECK(pool.allocate(3, 7, two_blocks).cached_tokens == 0);  // another namespace
+  CHECK(pool.free_blocks() == 0);
+  CHECK_FALSE(pool.append(2, std::vector<int>{9}));  // 5 tokens need a third block
+  CHECK_FALSE(pool.fork(2, 3));                      // child live
+  CHECK(pool.fork(2, 4));                            // whole blocks: shared, nothing copied
+  CHECK(pool.live_requests() == 3);
+  CHECK(pool.free(2));
+  CHECK(pool.free(3));
+  CHECK(pool.free(4));
+  CHECK(pool.reset_prefix_cache());
+  CHECK(pool.cached_blocks() == 0);
+  CHECK(pool.allocate(5, 0, prompt).cached_tokens == 0);
+}
+
+TEST_CASE("the reference block pool refuses what it cannot hold, changing nothing") {
+  kvc::model::basic_block_pool<4, 2, 8> pool(4, 2);
+  CHECK_FALSE(pool.allocate(1, 0, std::vector<int>{}));                 // no tokens
+  CHECK_FALSE(pool.allocate(1, 0, std::vector<int>(9, 1)));             // over max_tokens
+  CHECK_FALSE(pool.allocate(1, 0, std::vector<long long>{1LL << 40}));  // outside int32
+  REQUIRE(pool.allocate(1, 0, std::vector<int>{1}));
+  REQUIRE(pool.allocate(2, 0, std::vector<int>{2}));
+  CHECK_FALSE(pool.allocate(3, 0, std::vector<int>{3}));  // max_requests live
+  CHECK_FALSE(pool.fork(1, 3));
+  CHECK_FALSE(pool.append(1, std::vector<int>(8, 1)));  // over max_tokens
+  CHECK(pool.free_blocks() == 2);
+  CHECK(pool.tokens(1).size() == 1);
+  CHECK(kvc::model::block_pool(-1, 2).num_blocks() == 0);  // bad geometry: an empty pool
+  CHECK(kvc::model::block_pool(65, 2).num_blocks() == 0);
+  CHECK(kvc::model::block_pool(4, 0).num_blocks() == 0);
+  CHECK_FALSE(kvc::model::block_pool(4, 0).allocate(1, 0, std::vector<int>{1}));
+}
+
+TEST_CASE("block pool: the scenarios and check_block_pool pass the reference model") {
+  const auto model = [](std::size_t blocks, std::size_t block_size) {
+    return kvc::model::block_pool(blocks, block_size);
+  };
+  const kvc::conformance_report scenarios = kvc::check(block_pool_scenarios, model);
+  INFO(shown(scenarios));
+  CHECK(scenarios.passed());
+  const kvc::exploration_report explored = kvc::explore(block_pool_scenarios, model);
+  INFO(shown(explored));
+  CHECK(explored.passed());
+  const kvc::block_pool_report bound = kvc::check_block_pool(model);
+  INFO(shown(bound));
+  CHECK(bound.passed());
+  CHECK(bound.sequences_run == 300);
+  const kvc::block_pool_report exact = kvc::check_block_pool(model, {.exact = true});
+  INFO(shown(exact));
+  CHECK(exact.passed());
+  const kvc::block_pool_report vllm =
+      kvc::check_block_pool(model, {.exact = true, .policy = {16, true}, .block_size = 16});
+  INFO(shown(vllm));
+  CHECK_FALSE(vllm.passed());  // the model applies no policy of its own through the adapter
+}
+
+TEST_CASE("block pool: correct pools in three engine styles pass, in bound and exact mode") {
+  kvc_test::pools::for_each_correct_pool([]<class Pool>(std::string_view name) {
+    for (const bool exact : {false, true}) {
+      const kvc::block_pool_report report =
+          kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(exact));
+      INFO(name << (exact ? " (exact)" : " (bound)"));
+      INFO(shown(report));
+      CHECK(report.passed());
+    }
+    INFO(name);
+    CHECK(kvc::check(block_pool_scenarios, factory_of<Pool>).passed());
+  });
+}
+
+TEST_CASE("block pool: copy on write, a parent that takes the copy, deduplication on fill pass") {
+  using namespace kvc_test::copy_pools;
+  const auto passes = [](auto make, std::string_view name) {
+    for (const bool exact : {false, true}) {
+      const kvc::block_pool_report report = kvc::check_block_pool(make, {.exact = exact});
+      INFO(name << (exact ? " (exact)" : " (bound)"));
+      INFO(shown(report));
+      CHECK(report.passed());
+    }
+    INFO(name);
+    CHECK(kvc::check(block_pool_scenarios, make).passed());
+  };
+  passes([](std::size_t blocks, std::size_t size) { return CowPool(blocks, size); },
+         "copy on write");
+  passes([](std::size_t blocks, std::size_t size) { return ParentCopyFork(blocks, size); },
+         "the parent takes the copy");
+  passes([](std::size_t blocks, std::size_t size) { return DedupPool(blocks, size); },
+         "deduplication on fill");
+}
+
+TEST_CASE("block pool: a report reproduces from its seed and replays step by step") {
+  using pool = bad::key_without_namespace;
+  const kvc::block_pool_report first = kvc::check_block_pool(factory_of<pool>, {.seed = 11});
+  const kvc::block_pool_report again = kvc::check_block_pool(factory_of<pool>, {.seed = 11});
+  REQUIRE_FALSE(first.passed());
+  CHECK(first.sequences_to_failure == again.sequences_to_failure);
+  CHECK(first.shrunk_length() == again.shrunk_length());
+  CHECK(first.message == again.message);
+  CHECK(first.returned.size() == first.shrunk_length());
+  const std::string printed = shown(first);
+  CHECK(printed.find("kvc::check_block_pool FAILED: seed 11") != std::string::npos);
+  CHECK(printed.find("wrong at " + std::to_string(first.failing_step)) != std::string::npos);
+  CHECK(first.replay().find("kvc::check_block_pool_step(pool, shadow, op)") != std::string::npos);
+  // The replay's steps, run by hand, fail where the report says.
+  auto made = factory_of<pool>(first.num_blocks, first.block_size);
+  kvc::block_pool_shadow shadow(first.num_blocks, first.block_size);
+  std::size_t failed_at = 0;
+  for (std::size_t i = 0; i < first.operations.size() && failed_at == 0; ++i)
+    if (!kvc::check_block_pool_step(made, shadow, first.operations[i]).ok()) failed_at = i + 1;
+  CHECK(failed_at == first.failing_step);
+  // A passing report prints one line, and no replay.
+  const kvc::block_pool_report passed = kvc::check_block_pool(
+      [](std::size_t blocks, std::size_t size) { return kvc::model::block_pool(blocks, size); },
+      {.sequences = 20});
+  CHECK(passed.replay().empty());
+  CHECK(shown(passed).find("kvc::check_block_pool passed: seed 1, 20 sequences") == 0);
+}
+
+TEST_CASE("block pool: pools through pointers, factories without geometry, int parameters") {
+  const kvc::block_pool_report through_pointer =
+      kvc::check_block_pool([](std::size_t blocks, std::size_t block_size) {
+        return std::make_unique<kvc::model::block_pool>(blocks, block_size);
+      });
+  CHECK(through_pointer.passed());
+  CHECK(through_pointer.through_pointer);
+  const kvc::block_pool_report fixed =
+      kvc::check_block_pool([] { return kvc::model::block_pool(6, 4); }, {.block_size = 4});
+  CHECK(fixed.passed());
+  CHECK_FALSE(fixed.factory_takes_geometry);
+  const kvc::block_pool_report unsaid =
+      kvc::check_block_pool([] { return kvc::model::block_pool(6, 4); });
+  CHECK_FALSE(unsaid.passed());
+  CHECK(unsaid.message.find("check_options::block_size") != std::string::npos);
+  const kvc::block_pool_report narrow = kvc::check_block_pool(
+      [](int blocks, int block_size) { return kvc_test::pools::radix_tree_pool(blocks, block_size); });
+  CHECK(narrow.passed());
+  // A pointer's replay dereferences it; a fixed geometry's calls the factory with none.
+  const kvc::block_pool_report pointed = kvc::check_block_pool(
+      [](std::size_t blocks, std::size_t block_size) {
+        return std::make_unique<bad::free_never_releases>(blocks, block_size);
+      });
+  REQUIRE_FALSE(pointed.passed());
+  CHECK(pointed.replay().find("check_block_pool_step(*pool, shadow, op)") != std::string::npos);
+}
+
+TEST_CASE("block pool: check_block_pool_step says when a call is not one to judge") {
+  kvc::model::block_pool pool(4, 2);
+  kvc::block_pool_shadow shadow(4, 2);
+  CHECK(kvc::check_block_pool_step(pool, shadow, kvc::allocate_operation(1, 0, {1, 2, 3})).ok());
+  const kvc::block_pool_verdict again =
+      kvc::check_block_pool_step(pool, shadow, kvc::allocate_operation(1, 0, {1, 2, 3}));
+  CHECK_FALSE(again.ok());
+  CHECK(again.what.find("not a call the adapter has to accept") != std::string::npos);
+  CHECK(kvc::check_block_pool_step(pool, shadow, kvc::free_blocks_operation()).ok());
+  CHECK(shadow.free_blocks() == 2);
+}
+
+TEST_CASE("block pool: every known-bad engine pool is caught and shrunk to a few operations") {
+  bad::for_each_bad_pool([]<class Pool>(std::string_view name) {
+    if (beyond_random_sequences(name)) return;
+    // Bound mode first; a pool whose bug only loses hits passes it, and is caught in exact mode.
+    kvc::block_pool_report report = kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(false));
+    if (report.passed()) report = kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(true));
+    INFO(name);
+    INFO(shown(report));
+    CHECK_FALSE(report.passed());
+    CHECK(report.shrunk_length() <=
+          (needs_a_crowd(name) ? most_shrunk_crowd_operations : most_shrunk_operations));
+    CHECK(report.failing_step == report.shrunk_length());
+  });
+  CHECK(kvc::check_block_pool(factory_of<bad::flawed_pool<bad::pool_bug::none>>,
+                              options_for<bad::flawed_pool<bad::pool_bug::none>>(true))
+            .passed());
+}
+
+TEST_CASE("block pool: the shadow catches the bugs random sequences do not reach") {
+  using kvc::allocate_operation;
+  using kvc::free_operation;
+  // A 32-bit polynomial hash of the prefix as the key: [1, 40] and [2, 9] collide (31 + 40 = 62 +
+  // 9).
+  CHECK(first_wrong_step<bad::sneaky_weak_prefix_hash>(
+            8, 2,
+            {allocate_operation(1, 0, {1, 40, 5, 6}), allocate_operation(2, 0, {2, 9}),
+             allocate_operation(3, 0, {2, 9, 5, 6})}) == 3);
+  // A 4-bit reset generation: 16 resets later the old entries count again.
+  std::vector<kvc::block_pool_operation> resets{allocate_operation(0, 0, {1}), free_operation(0)};
+  for (int i = 0; i < 16; ++i) resets.push_back(kvc::reset_prefix_cache_operation());
+  resets.push_back(allocate_operation(1, 0, {1}));
+  CHECK(first_wrong_step<bad::sneaky_reset_generation_wraps>(4, 1, resets) == resets.size());
+  // An 8-bit release stamp validating a lazy eviction heap: after 256 ticks a held block is
+  // evicted.
+  std::vector<kvc::block_pool_operation> stamps{allocate_operation(0, 0, {7}), free_operation(0),
+                                                allocate_operation(1, 0, {8}), free_operation(1)};
+  for (int i = 0; i < 127; ++i) {
+    stamps.push_back(allocate_operation(1, 0, {8}));
+    stamps.push_back(free_operation(1));
+  }
+  stamps.push_back(allocate_operation(2, 0, {7}));
+  stamps.push_back(allocate_operation(3, 0, {9}));
+  CHECK(first_wrong_step<bad::sneaky_u8_release_stamp>(2, 1, stamps) != 0);
+  // A key of the last 64 tokens only: prompts longer than an operation holds, so the shadow is
+  // driven directly.
+  bad::sneaky_key_window_64 pool(64, 4);
+  kvc::block_pool_shadow shadow(64, 4);
+  const auto allocate = [&](std::uint64_t request, std::vector<std::int32_t> tokens) {
+    const std::optional<std::size_t> hit = pool.allocate(request, 0, tokens);
+    std::vector<std::int64_t> table;
+    if (hit)
+      for (const auto id : pool.block_table(request)) table.push_back(static_cast<std::int64_t>(id));
+    std::optional<std::int64_t> seen;
+    if (hit) seen = static_cast<std::int64_t>(*hit);
+    return shadow.allocated(request, 0, tokens, seen, table);
+  };
+  std::vector<std::int32_t> c{3, 3, 3, 3};
+  c.insert(c.end(), 60, 2);
+  std::vector<std::int32_t> a{1, 1, 1, 1};
+  a.insert(a.end(), 64, 2);
+  std::vector<std::int32_t> b{3, 3, 3, 3};
+  b.insert(b.end(), 64, 2);
+  CHECK(allocate(1, c).ok());
+  CHECK(allocate(2, a).ok());
+  CHECK_FALSE(allocate(3, b).ok());
+}
+
+TEST_CASE("block pool: the scenarios reject known-bad engine pools too") {
+  std::size_t rejected = 0;
+  std::size_t pools = 0;
+  bad::for_each_bad_pool([&]<class Pool>(std::string_view) {
+    ++pools;
+    if (!kvc::check(block_pool_scenarios, factory_of<Pool>).passed()) ++rejected;
+  });
+  MESSAGE("block_pool_scenarios reject " << rejected << " of " << pools << " known-bad pools");
+  CHECK(rejected >= 15);
+  CHECK(kvc::check(block_pool_scenarios, factory_of<bad::flawed_pool<bad::pool_bug::none>>).passed());
+}
+
+TEST_CASE("block pool: every scenario mutant is rejected by the scenarios and by exploration") {
+  using flaw = m::pool_flaw;
+  CHECK(kvc::check(block_pool_scenarios, flawed<flaw::none>).passed());
+  CHECK(kvc::explore(block_pool_scenarios, roomy<flaw::none>).passed());
+  CHECK(kvc::check_block_pool(roomy<flaw::none>, {.exact = true}).passed());
+  require_rejected_by_both<flaw::namespace_not_in_key>("namespace_not_in_key");
+  require_rejected_by_both<flaw::parent_not_in_key>("parent_not_in_key");
+  // No fixed scenario can demand the eviction order that shows it (static_checks/block_pool.cpp):
+  // generated sequences do.
+  require_rejected_by_both<flaw::hit_past_first_miss>("hit_past_first_miss", false);
+  require_rejected_by_both<flaw::touched_hits_not_counted>("touched_hits_not_counted");
+  require_rejected_by_both<flaw::double_free_frees_again>("double_free_frees_again");
+  require_rejected_by_both<flaw::refusal_keeps_blocks>("refusal_keeps_blocks");
+  require_rejected_by_both<flaw::evicts_held_block>("evicts_held_block");
+  require_rejected_by_both<flaw::eviction_keeps_hash>("eviction_keeps_hash");
+  require_rejected_by_both<flaw::reset_while_live>("reset_while_live");
+  require_rejected_by_both<flaw::free_keeps_references>("free_keeps_references");
+  require_rejected_by_both<flaw::partial_block_cached>("partial_block_cached");
+  require_rejected_by_both<flaw::fork_without_reference>("fork_without_reference");
+  require_rejected_by_both<flaw::fork_shares_partial>("fork_shares_partial");
+  require_rejected_by_both<flaw::append_not_all_or_nothing>("append_not_all_or_nothing");
+  require_rejected_by_both<flaw::evictable_not_free>("evictable_not_free");
+  require_rejected_by_both<flaw::reset_keeps_hashes>("reset_keeps_hashes");
+  require_rejected_by_both<flaw::append_fills_not_cached>("append_fills_not_cached");
+}
