@@ -1,5 +1,5 @@
 // bind_stateful: kvc's model-based stateful checks (kvc::check_prefix_cache,
-// kvc::check_slot_allocator) with a Python cache or allocator: the C++ checks' own generated
+// kvc::check_slot_allocator, kvc::check_block_pool) with a Python cache, allocator or block pool: the C++ checks' own generated
 // operation sequences, model, shrinker and report (compiled once in kvc::conformance), driving the
 // Python object through the engine adapter of kvc/stateful/erased_engine.hpp.
 //
@@ -19,6 +19,7 @@
 #include <pybind11/pybind11.h>
 
 #include <kvc/cache_namespace.hpp>
+#include <kvc/stateful/block_pool_check.hpp>
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 
@@ -129,8 +130,67 @@ kvc::observation apply_allocator(void* made, const kvc::allocator_operation& op)
   return session_of->observe([&] { return allocator.attr("available")(); }, true);
 }
 
+/// An id of the block-pool check (a request or a namespace) as the Python int it stands for: the
+/// check generates negative namespaces as their two's complement.
+py::int_ id_object(std::uint64_t id) { return py::int_(static_cast<std::int64_t>(id)); }
+
+kvc::observation apply_pool(void* made, const kvc::block_pool_operation& op) {
+  py::object& pool = *static_cast<py::object*>(made);
+  using kind = kvc::block_pool_operation_kind;
+  const auto admitted = [](const py::object& result) {
+    return py::object(py::bool_(PyObject_IsTrue(result.ptr()) == 1));
+  };
+  switch (op.kind) {
+    case kind::allocate:
+      break;  // through `allocate_pool`
+    case kind::append:
+      return session_of->observe(
+          [&] { return admitted(pool.attr("append")(id_object(op.request), token_list(op.token_span()))); },
+          true);
+    case kind::free:
+      return session_of->observe([&] { return pool.attr("free")(id_object(op.request)); }, false);
+    case kind::fork:
+      return session_of->observe(
+          [&] { return admitted(pool.attr("fork")(id_object(op.request), id_object(op.other))); }, true);
+    case kind::free_blocks:
+      return session_of->observe([&] { return pool.attr("free_blocks")(); }, true);
+    case kind::reset_prefix_cache:
+      return session_of->observe([&] { return admitted(pool.attr("reset_prefix_cache")()); }, true);
+  }
+  // An allocation: its hit, -1 for a refusal (None).
+  return session_of->observe(
+      [&] {
+        py::object hit = pool.attr("allocate")(id_object(op.request), id_object(op.other),
+                                               token_list(op.token_span()));
+        return hit.is_none() ? py::object(py::int_(-1)) : hit;
+      },
+      true);
+}
+
+std::optional<std::int64_t> allocate_pool(void* made, const kvc::block_pool_operation& op) {
+  const kvc::observation seen = apply_pool(made, op);
+  if (seen.value == -1) return std::nullopt;
+  return seen.value;
+}
+
+void pool_block_table(void* made, std::uint64_t request, std::vector<std::int64_t>& ids) {
+  ids.clear();
+  if (session_of->interrupted) return;
+  py::object& pool = *static_cast<py::object*>(made);
+  try {
+    for (const py::handle id : pool.attr("block_table")(id_object(request)))
+      ids.push_back(py::int_(py::reinterpret_borrow<py::object>(id)).cast<std::int64_t>());
+  } catch (py::error_already_set& error) {
+    if (!error.matches(PyExc_Exception)) session_of->interrupted = std::move(error);
+    else if (session_of->first_error.empty())
+      session_of->first_error = "block_table raised " + py::str(error.value()).cast<std::string>();
+    ids.assign(1, -1);  // no block id: the shadow rejects the table
+  }
+}
+
 /// The report as a dict of its fields, with `text` as it prints.
-py::dict report_dict(const kvc::stateful_report& report, const python_engine_session& session) {
+template <class Report>
+py::dict report_dict(const Report& report, const python_engine_session& session) {
   std::ostringstream text;
   text << report;
   py::dict out;
@@ -143,6 +203,11 @@ py::dict report_dict(const kvc::stateful_report& report, const python_engine_ses
   out["actual"] = report.actual;
   out["expected"] = report.expected;
   out["shrink_runs"] = report.shrink_runs;
+  if constexpr (requires { report.message; }) {
+    out["message"] = py::str(report.message);
+    out["num_blocks"] = report.num_blocks;
+    out["block_size"] = report.block_size;
+  }
   out["error"] = session.first_error.empty() ? py::object(py::none()) : py::object(py::str(session.first_error));
   out["text"] = py::str(text.str());
   return out;
@@ -154,7 +219,7 @@ template <class Run>
 py::dict run_check(python_engine_session& session, Run&& run) {
   python_engine_session* const previous = session_of;
   session_of = &session;
-  kvc::stateful_report report;
+  decltype(run()) report;
   try {
     report = run();
   } catch (...) {
@@ -201,6 +266,45 @@ py::dict check_slot_allocator(py::object factory, bool takes_capacity, std::uint
   return run_check(session, [&] { return kvc::detail::run_slot_allocator_check(engine, options); });
 }
 
+py::dict check_block_pool(py::object factory, bool takes_geometry, bool forks, bool resets,
+                          std::uint64_t seed, std::size_t sequences, std::size_t max_steps,
+                          bool exact, std::size_t policy_block_size, bool recompute_last_token,
+                          std::size_t blocks, std::size_t block_size, std::size_t max_live_requests) {
+  python_engine_session session{std::move(factory), takes_geometry, std::nullopt, {}};
+  kvc::check_options options{};
+  options.seed = seed;
+  options.sequences = sequences;
+  if (max_steps != 0) options.max_steps = max_steps;
+  options.exact = exact;
+  options.policy =
+      kvc::reuse_policy{.block_size = policy_block_size, .recompute_last_token = recompute_last_token};
+  options.blocks = blocks;
+  options.block_size = block_size;
+  options.max_live_requests = max_live_requests;
+  kvc::detail::erased_block_pool engine;
+  engine.factory = &session;
+  engine.make = &make_engine;
+  engine.destroy = &destroy_engine;
+  engine.apply = &apply_pool;
+  engine.takes_arguments = takes_geometry;
+  engine.facts.forks = forks;
+  engine.facts.resets = resets;
+  engine.facts.largest_request = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  engine.facts.largest_namespace = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  engine.facts.signed_namespaces = true;
+  engine.facts.allocate = &allocate_pool;
+  engine.facts.block_table = &pool_block_table;
+  if (!takes_geometry) {
+    // A pool of fixed geometry: its capacity is a fresh pool's free_blocks().
+    const py::object sample = session.factory();
+    const auto capacity = sample.attr("free_blocks")().cast<std::int64_t>();
+    engine.facts.fixed_geometry = true;
+    engine.facts.fixed_blocks = capacity < 0 ? 0 : static_cast<std::size_t>(capacity);
+  }
+  py::dict out = run_check(session, [&] { return kvc::detail::run_block_pool_check(engine, options); });
+  return out;
+}
+
 }  // namespace
 
 void bind_stateful(py::module_& m) {
@@ -214,6 +318,13 @@ void bind_stateful(py::module_& m) {
         py::arg("capacity"),
         "kvc::check_slot_allocator with a Python factory (kvc.testing.stateful."
         "check_slot_allocator wraps it).");
+  m.def("_check_block_pool", &check_block_pool, py::arg("factory"), py::arg("takes_geometry"),
+        py::arg("forks"), py::arg("resets"), py::arg("seed"), py::arg("sequences"),
+        py::arg("max_steps"), py::arg("exact"), py::arg("policy_block_size"),
+        py::arg("recompute_last_token"), py::arg("blocks"), py::arg("block_size"),
+        py::arg("max_live_requests"),
+        "kvc::check_block_pool with a Python factory (kvc.testing.stateful.check_block_pool wraps "
+        "it).");
   m.attr("_default_check_seed") = py::int_(kvc::check_options{}.seed);
   m.attr("_default_check_sequences") = py::int_(kvc::check_options{}.sequences);
   m.attr("_default_check_max_steps") = py::int_(kvc::check_options{}.max_steps);

@@ -1,7 +1,7 @@
-"""kvc.model.BlockPool and kvc.testing.stateful.block_pool_machine on pools written in Python:
-correct ones in the style of vLLM's BlockPool and of an OrderedDict LRU pass, in bound and exact
-mode; the vLLM-style pool with each bug engines have shipped put back in fails, with a short
-falsifying sequence."""
+"""kvc.model.BlockPool and kvc.testing.stateful.block_pool_machine (kvc::check_block_pool through
+the binding) on pools written in Python: correct ones in the style of vLLM's BlockPool and of an
+OrderedDict LRU pass, in bound and exact mode; the vLLM-style pool with each bug engines have
+shipped put back in fails, with a short falsifying sequence."""
 
 import unittest
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import Phase, settings
 
 import kvc.model
-from kvc.testing.stateful import block_pool_machine
+from kvc.testing.stateful import block_pool_machine, block_pool_state_machine, check_block_pool
 
 from block_pool_engines import BUGGY_POOLS, CORRECT_POOLS
 
@@ -88,6 +88,50 @@ def test_failures_shrink_to_a_short_sequence():
     result = _run(case)
     assert not result.wasSuccessful()
     report = (result.failures + result.errors)[0][1]
-    steps = [line for line in report.splitlines() if line.strip().startswith("state.") and
-             "free_blocks_match" not in line and "teardown" not in line]
-    assert len(steps) <= 8, report
+    # The C++ report's shrunk sequence: one numbered line per operation.
+    steps = [line for line in report.splitlines() if line.strip()[:1].isdigit() and ". " in line]
+    assert 0 < len(steps) <= 8, report
+    assert "kvc::check_block_pool FAILED" in report and "TEST_CASE(" in report
+
+
+def test_check_block_pool_reports_as_the_cpp_check():
+    buggy = check_block_pool(BUGGY_POOLS["hash_without_namespace"], seed=3)
+    assert not buggy and not buggy.passed() and buggy.seed == 3
+    assert buggy.sequences_to_failure >= 1 and "wrong at" in str(buggy)
+    again = check_block_pool(BUGGY_POOLS["hash_without_namespace"], seed=3)
+    assert str(again) == str(buggy)
+    name = sorted(CORRECT_POOLS)[0]
+    report = check_block_pool(CORRECT_POOLS[name], sequences=50)
+    assert report.passed() and report.sequences_run == 50, str(report)
+    with pytest.raises(ValueError):
+        check_block_pool(CORRECT_POOLS[name], seed=-1)
+
+
+def test_the_state_machine_runs_the_cpp_sequences():
+    machine = block_pool_state_machine(BUGGY_POOLS["hash_without_namespace"])
+    result = _run(machine.TestCase)
+    assert not result.wasSuccessful()
+
+
+def test_a_pool_that_raises_fails_and_names_the_exception():
+    class Raising:
+        def __init__(self, num_blocks, block_size):
+            self.num_blocks = num_blocks
+
+        def allocate(self, request, namespace, tokens):
+            raise RuntimeError("no allocation today")
+
+        def append(self, request, tokens):
+            return False
+
+        def free(self, request):
+            pass
+
+        def free_blocks(self):
+            return self.num_blocks
+
+        def block_table(self, request):
+            return []
+
+    report = check_block_pool(Raising, sequences=5)
+    assert not report.passed() and "no allocation today" in str(report)

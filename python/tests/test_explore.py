@@ -181,8 +181,9 @@ def test_a_namespace_compared_on_its_first_8_characters_fails():
     cache_ns, request_ns, cached, requested = report.arguments
     assert cache_ns != request_ns and cache_ns[:8] == request_ns[:8]
     assert report.result == first_8_characters(*report.arguments) != reuse(*report.arguments)
-    assert report.fixture.startswith('kvc::make_fixture(kvc::label<"explored">, kvc::inputs(')
-    assert f'TEST_CASE("kvc::explore prefix_reuse, seed {report.seed}")' in report.test_case
+    # A fixture row to paste into the spec's table, and a doctest test case.
+    assert report.fixture.startswith('{"explored", {') and report.fixture.endswith("},")
+    assert f'TEST_CASE("kvc explore: prefix_reuse, seed {report.seed}")' in report.test_case
     assert "FAILED" in str(report) and report.fixture in str(report)
 
 

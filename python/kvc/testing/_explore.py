@@ -24,7 +24,7 @@ DEFAULT_CASES: int = _kvc._default_exploration_cases
 
 
 def explorable() -> List[str]:
-    """The names of the descriptor suites ``explore`` explores (``kvc::explorable``, for the call
+    """The names of the spec suites ``explore`` explores (``kvc::explorable``, for the call
     shapes a Python function is explored in)."""
     return list(_kvc._explorable_suites())
 
@@ -83,7 +83,7 @@ def _actual_text(result: Any, error: Optional[BaseException]) -> str:
 
 
 def _target(suite: Any) -> tuple:
-    """The descriptor suite to explore for ``suite``, and the engine profile (or None)."""
+    """The spec suite to explore for ``suite``, and the engine profile (or None)."""
     profile = suite.profile if isinstance(suite, RestrictedSuite) else None
     if not isinstance(suite, Suite):
         raise TypeError("kvc.testing.explore: the suite must be a kvc.testing.Suite (one of "

@@ -1,4 +1,4 @@
-"""Fixtures and suites: the C++ descriptors' data (kvc._kvc._suites) as Python values."""
+"""Fixtures and suites: the C++ specs' data (kvc._kvc._suites, from kvc::specs::all) as Python values."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def decode(value: Any) -> Any:
 
 
 class FixtureRules(NamedTuple):
-    """What the C++ engine-profile rules (kvc/exploration/profile_rules.hpp) say of one descriptor
+    """What the C++ engine-profile rules (kvc/spec/engine_profile.hpp) say of one spec
     fixture, computed by them when the suites are exported: ``coverage``, a mask of the profiles
     that cover it (bit i: the profile whose boolean field i is bit i of the index, in
     ``EngineProfile``'s field order), and ``bound``, whether a profile with ``reuse="bound"``
@@ -71,7 +71,7 @@ class FixtureRules(NamedTuple):
     bound: bool
 
 
-# The rules of every descriptor fixture, by C++ suite name and label (labels are unique in a
+# The rules of every spec fixture, by C++ suite name and label (labels are unique in a
 # suite).
 RULES: Dict[str, Dict[str, FixtureRules]] = {}
 
@@ -83,13 +83,13 @@ class Suite(Sequence[Fixture]):
         self.name = name
         self.contract = contract
         self._fixtures: Tuple[Fixture, ...] = tuple(fixtures)
-        # The descriptor suite whose fixtures these are, by label (their engine-profile rules),
+        # The spec suite whose fixtures these are, by label (their engine-profile rules),
         # and the one kvc.testing.explore explores for it; None for a suite made in Python.
         self._source: Optional[str] = None
         self._explored: Optional[str] = None
 
     def _derived(self, name: str, fixtures: Sequence[Fixture]) -> "Suite":
-        """A suite of some of these fixtures (or of them changed), from the same descriptors."""
+        """A suite of some of these fixtures (or of them changed), from the same spec."""
         derived = Suite(name, fixtures, self.contract)
         derived._source, derived._explored = self._source, self._explored
         return derived

@@ -1,7 +1,7 @@
 """Engine profiles: what an engine legitimately does differently from kvc's contracts
 (kvc::engine_profile), and the suites restricted to one (kvc::restrict_to).
 
-The rules a profile applies are the C++ rules (kvc/exploration/profile_rules.hpp): the suites are
+The rules a profile applies are the C++ rules (kvc/spec/engine_profile.hpp): the suites are
 exported with, for each fixture, the profiles that cover it and whether a bound profile compares
 its result as a bound (``_fixtures.RULES``); what a profile gives up, in words, is
 kvc::profile_consequences itself. Nothing here re-implements them.
@@ -83,7 +83,7 @@ class RestrictedSuite(Suite):
         rules = RULES.get(base._source or "")
         if rules is None:
             raise ValueError(
-                f"kvc.testing.restrict_to: {base.name!r} is not one of kvc's descriptor suites "
+                f"kvc.testing.restrict_to: {base.name!r} is not one of kvc's spec suites "
                 "(kvc.testing.suites), a slice of one or a policy suite made from one")
         index = profile._index()
         covered: List[bool] = []
@@ -92,7 +92,7 @@ class RestrictedSuite(Suite):
             rule = rules.get(fixture.label)
             if rule is None:
                 raise ValueError(f"kvc.testing.restrict_to: {base.name!r} has a fixture the "
-                                 f"descriptor suite {base._source!r} does not: {fixture.label!r}")
+                                 f"spec suite {base._source!r} does not: {fixture.label!r}")
             covered.append(bool(rule.coverage >> index & 1))
             bound.append(profile.reuse == "bound" and rule.bound)
         self._covered: Tuple[bool, ...] = tuple(covered)

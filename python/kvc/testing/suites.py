@@ -1,4 +1,4 @@
-"""Every suite of kvc's C++ contract descriptors, as Python sequences of fixtures.
+"""Every suite of kvc's specs (the C++ spec list, kvc::specs::all), as Python sequences of fixtures.
 
 Each suite is an attribute named after the C++ suite, with every run of characters that cannot be
 in a Python name replaced by ``_``: ``prefix_reuse``, ``segment_positions``,
@@ -6,7 +6,7 @@ in a Python name replaced by ``_``: ``prefix_reuse``, ``segment_positions``,
 ``names()`` lists the attributes, ``cpp_names()`` the C++ names, ``python_name(name)`` turns a C++
 name into its attribute, and ``by_name`` takes either. ``prefix_reuse_under(block_size=..., recompute_last_token=...)`` and
 ``namespace_isolation_under(...)`` build the policy suite for any policy;
-``block_prefix_reuse_under(...)`` and ``multimodal_prefix_reuse_under(...)`` give the descriptors'
+``block_prefix_reuse_under(...)`` and ``multimodal_prefix_reuse_under(...)`` give the spec's
 suites of the four standard policies.
 """
 
@@ -41,13 +41,13 @@ del _suite
 
 
 def names() -> List[str]:
-    """The attribute of every suite, in the descriptors' order: ``getattr(suites, n)`` for each
+    """The attribute of every suite, in the spec list's order: ``getattr(suites, n)`` for each
     (``prefix_reuse_under_blocks_of_16``); ``cpp_names()`` gives the C++ names."""
     return [python_name(name) for name in _by_name]
 
 
 def cpp_names() -> List[str]:
-    """The C++ name of every suite, in the descriptors' order (``"prefix_reuse_under blocks of
+    """The C++ name of every suite, in the spec list's order (``"prefix_reuse_under blocks of
     16"``), as kvc-report, kvc::explore and the JSON vectors name them."""
     return list(_by_name)
 
@@ -65,7 +65,7 @@ def by_name(name: str) -> Suite:
 
 def _policy_suite(family: str, block_size: int, recompute_last_token: bool,
                   computable: bool) -> Suite:
-    """The ``family`` suite under a policy: the descriptors' own suite for a standard policy; for
+    """The ``family`` suite under a policy: the spec's own suite for a standard policy; for
     another, when ``computable``, the exact suite's fixtures with each expected value computed by
     ``kvc.reusable_prefix_length`` under the policy (the same C++ code kvc's checks use)."""
     import kvc
@@ -73,11 +73,13 @@ def _policy_suite(family: str, block_size: int, recompute_last_token: bool,
     if isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 1:
         raise ValueError(f"kvc.testing.suites.{family}: block_size must be an int of at least 1")
     standard = _POLICY_SUITES.get((block_size, bool(recompute_last_token)))
-    if standard is not None and not computable:
+    if standard is not None:
+        # The spec's own suite: under a policy, some fixtures' inputs are the policy's (the fewest
+        # equal tokens that reuse a whole block), not the exact suite's.
         return _by_name[f"{family} {standard}"]
     if not computable:
         raise ValueError(
-            f"kvc.testing.suites.{family}: the descriptors hold this suite for the standard "
+            f"kvc.testing.suites.{family}: the specs hold this suite for the standard "
             "policies only: block_size 1 or 16, recompute_last_token False or True")
     exact = _by_name[f"{family} exact"]
     fixtures = [
@@ -92,9 +94,7 @@ def _policy_suite(family: str, block_size: int, recompute_last_token: bool,
     ]
     policy = f"block_size={block_size}, recompute_last_token={recompute_last_token}"
     suite = exact._derived(f"{family}({policy})", fixtures)
-    # Explored as the descriptors' suite of the same policy, when there is one.
-    explored = f"{family} {standard}" if standard is not None else None
-    suite._explored = explored if explored in _by_name else None
+    suite._explored = None  # kvc::explore has the standard policies' suites only
     return suite
 
 
@@ -131,7 +131,7 @@ def multimodal_prefix_reuse_under(block_size: int = 1,
     return _policy_suite("multimodal_prefix_reuse_under", block_size, recompute_last_token, False)
 
 
-# The descriptors' policy suites, by policy: the words their names end in.
+# The specs' policy suites, by policy: the words their names end in.
 _POLICY_SUITES = {
     (1, False): "exact",
     (16, False): "blocks of 16",

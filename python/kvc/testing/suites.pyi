@@ -13,7 +13,7 @@ def block_prefix_reuse_under(block_size: int = ..., recompute_last_token: bool =
 def multimodal_prefix_reuse_under(block_size: int = ...,
                                   recompute_last_token: bool = ...) -> Suite: ...
 
-# Every suite of kvc's contract descriptors (names() lists them all, cpp_names() by their C++ names; these are the ones at the
+# Every suite of kvc's specs (names() lists them all, cpp_names() by their C++ names; these are the ones at the
 # time of writing).
 prefix_reuse: Suite
 block_prefix_reuse: Suite
@@ -27,6 +27,8 @@ block_prefix_reuse_under_last_token_recomputed: Suite
 block_prefix_reuse_under_blocks_of_16_last_token_recomputed: Suite
 append_admission: Suite
 append_admission_extremes: Suite
+append_blocks: Suite
+append_blocks_extremes: Suite
 segment_positions: Suite
 segment_positions_long: Suite
 segment_positions_rows: Suite
