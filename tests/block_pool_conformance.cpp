@@ -6,6 +6,7 @@
 // kvc::check_block_pool_step; the adapter's accepted forms.
 #include <doctest/doctest.h>
 
+#include <kvc/doctest.hpp>
 #include <kvc/explore.hpp>
 #include <kvc/model/block_pool.hpp>
 #include <kvc/specs/block_pool.hpp>
@@ -378,4 +379,13 @@ TEST_CASE("block pool: every scenario mutant is rejected by the scenarios and by
   require_rejected_by_both<flaw::evictable_not_free>("evictable_not_free");
   require_rejected_by_both<flaw::reset_keeps_hashes>("reset_keeps_hashes");
   require_rejected_by_both<flaw::append_fills_not_cached>("append_fills_not_cached");
+}
+
+TEST_CASE("block pool: the doctest adapter's KVC_CHECK_BLOCK_POOL") {
+  KVC_CHECK_BLOCK_POOL([](std::size_t blocks, std::size_t block_size) {
+    return kvc::model::block_pool(blocks, block_size);
+  });
+  KVC_CHECK_BLOCK_POOL([](std::size_t blocks, std::size_t block_size) {
+    return kvc_test::copy_pools::CowPool(blocks, block_size);
+  }, kvc::check_options{.seed = 3, .sequences = 50, .exact = true});
 }

@@ -14,7 +14,7 @@
 //   std::cout << kvc::explore(kvc::suites::prefix_reuse, my_engine::reusable_prefix);
 //
 // searches beyond the fixtures; the stateful checks (`kvc::check_prefix_cache`,
-// `kvc::check_slot_allocator`) and the linearizability of a concurrent budget are here too. A test
+// `kvc::check_slot_allocator`, `kvc::check_block_pool`) and the linearizability of a concurrent budget are here too. A test
 // file that checks one suite includes that suite's header
 // (kvc/suites/<suite>.hpp) and kvc/verification/checks.hpp instead, and compiles in less. Needs
 // Boost.Hana (header-only); the contract headers themselves do not.
@@ -23,6 +23,7 @@
 #include <kvc/explore.hpp>
 #include <kvc/kvc.hpp>
 #include <kvc/specs/all.hpp>
+#include <kvc/stateful/block_pool_check.hpp>
 #include <kvc/stateful/budget_history.hpp>
 #include <kvc/stateful/budget_shrink.hpp>
 #include <kvc/stateful/check_options.hpp>
@@ -30,6 +31,7 @@
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 #include <kvc/stateful/stateful_report.hpp>
+#include <kvc/suites/block_pool_scenarios.hpp>
 #include <kvc/verification/checks.hpp>
 #include <kvc/verification/fixture.hpp>
 #include <kvc/verification/join_fixtures.hpp>
