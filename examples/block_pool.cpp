@@ -43,9 +43,10 @@ class my_pool {
 };
 
 // Fixed scenarios at compile time, on a pool usable in constant expressions.
-static_assert(kvc::verify(kvc::suites::block_pool_scenarios, [](std::size_t blocks, std::size_t size) {
-  return kvc::model::basic_block_pool<8, 4, 16>(blocks, size);
-}));
+static_assert(kvc::verify(kvc::suites::block_pool_scenarios,
+                          [](std::size_t blocks, std::size_t size) {
+                            return kvc::model::basic_block_pool<8, 4, 16>(blocks, size);
+                          }));
 
 int main() {
   // Generated sequences on the engine's pool, every step judged against the KV content each block
