@@ -5,10 +5,14 @@
 
 #include <cstddef>
 
-#include <kvc/contracts/append_admission.hpp>
-#include <kvc/contracts/prefix_reuse.hpp>
-#include <kvc/contracts/request_admission.hpp>
+#include <kvc/append_admission.hpp>
 #include <kvc/explore.hpp>
+#include <kvc/prefix_reuse.hpp>
+#include <kvc/request_admission.hpp>
+#include <kvc/specs/append_admission.hpp>
+#include <kvc/specs/cache_namespace.hpp>
+#include <kvc/specs/prefix_reuse.hpp>
+#include <kvc/specs/request_admission.hpp>
 
 namespace {
 

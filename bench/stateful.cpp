@@ -5,7 +5,8 @@
 #include <kvc/stateful/prefix_cache_check.hpp>
 #include <kvc/stateful/slot_allocator_check.hpp>
 
-#include "../tests/stateful_mutants.hpp"
+#include "../tests/mutants/prefix_cache.hpp"
+#include "../tests/mutants/slot_allocator.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,15 +14,16 @@
 namespace {
 
 // The correct cache and allocator of the runner's own tests: what is timed is the runner.
-using stateful_mutants::hash_map_cache;
-using map_allocator = stateful_mutants::map_allocator<std::uint64_t, std::size_t>;
+using kvc::mutants::prefix_cache::hash_map_cache;
+using map_allocator = kvc::mutants::slot_allocator::map_allocator<std::uint64_t, std::size_t>;
 
 template <class Check>
 void model_checked_operations(benchmark::State& state, Check check) {
   std::uint64_t seed = 1;
   std::size_t operations = 0;
   for (auto _ : state) {
-    const kvc::stateful_report report = check(kvc::check_options{.seed = seed++, .sequences = 100});
+    const kvc::stateful_report report =
+        check(kvc::check_options{.seed = seed++, .sequences = 100});
     if (!report.passed()) state.SkipWithError("a correct implementation failed");
     operations += report.operations_run;
   }
@@ -37,7 +39,8 @@ void BM_stateful_prefix_cache(benchmark::State& state) {
 }
 void BM_stateful_slot_allocator(benchmark::State& state) {
   model_checked_operations(state, [](const kvc::check_options& options) {
-    return kvc::check_slot_allocator([](std::size_t capacity) { return map_allocator(capacity); }, options);
+    return kvc::check_slot_allocator(
+        [](std::size_t capacity) { return map_allocator(capacity); }, options);
   });
 }
 
