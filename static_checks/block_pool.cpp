@@ -31,10 +31,10 @@ static_assert(kvc::verify(block_pool_scenarios, [](std::size_t blocks, std::size
 }));
 
 template <flaw Flaw>
-constexpr auto pool_outcomes =
-    kvc::outcomes(block_pool_scenarios, [](std::size_t blocks, std::size_t block_size) {
-      return mutants::flawed_pool<Flaw>(blocks, block_size);
-    });
+constexpr auto pool_outcomes = kvc::outcomes(block_pool_scenarios, [](std::size_t blocks,
+                                                                      std::size_t block_size) {
+  return mutants::flawed_pool<Flaw>(blocks, block_size);
+});
 
 // The scenarios, in order:
 //  0 a repeated prompt hits its full blocks

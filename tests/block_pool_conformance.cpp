@@ -93,8 +93,10 @@ void require_rejected_by_both(std::string_view name, bool by_scenarios = true) {
   const kvc::exploration_report explored = kvc::explore(block_pool_scenarios, roomy<Flaw>);
   INFO(shown(explored));
   kvc::block_pool_report checked = kvc::check_block_pool(roomy<Flaw>);
-  if (checked.passed()) checked = kvc::check_block_pool(roomy<Flaw>, {.exact = true});
-  else CHECK_FALSE(explored.passed());
+  if (checked.passed())
+    checked = kvc::check_block_pool(roomy<Flaw>, {.exact = true});
+  else
+    CHECK_FALSE(explored.passed());
   INFO(shown(checked));
   CHECK_FALSE(checked.passed());
   CHECK(checked.failing_step == checked.shrunk_length());
@@ -252,12 +254,13 @@ TEST_CASE("block pool: pools through pointers, factories without geometry, int p
       kvc::check_block_pool([] { return kvc::model::block_pool(6, 4); });
   CHECK_FALSE(unsaid.passed());
   CHECK(unsaid.message.find("check_options::block_size") != std::string::npos);
-  const kvc::block_pool_report narrow = kvc::check_block_pool(
-      [](int blocks, int block_size) { return kvc_test::pools::radix_tree_pool(blocks, block_size); });
+  const kvc::block_pool_report narrow = kvc::check_block_pool([](int blocks, int block_size) {
+    return kvc_test::pools::radix_tree_pool(blocks, block_size);
+  });
   CHECK(narrow.passed());
   // A pointer's replay dereferences it; a fixed geometry's calls the factory with none.
-  const kvc::block_pool_report pointed = kvc::check_block_pool(
-      [](std::size_t blocks, std::size_t block_size) {
+  const kvc::block_pool_report pointed =
+      kvc::check_block_pool([](std::size_t blocks, std::size_t block_size) {
         return std::make_unique<bad::free_never_releases>(blocks, block_size);
       });
   REQUIRE_FALSE(pointed.passed());
@@ -280,7 +283,8 @@ TEST_CASE("block pool: every known-bad engine pool is caught and shrunk to a few
   bad::for_each_bad_pool([]<class Pool>(std::string_view name) {
     if (beyond_random_sequences(name)) return;
     // Bound mode first; a pool whose bug only loses hits passes it, and is caught in exact mode.
-    kvc::block_pool_report report = kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(false));
+    kvc::block_pool_report report =
+        kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(false));
     if (report.passed()) report = kvc::check_block_pool(factory_of<Pool>, options_for<Pool>(true));
     INFO(name);
     INFO(shown(report));
@@ -327,7 +331,8 @@ TEST_CASE("block pool: the shadow catches the bugs random sequences do not reach
     const std::optional<std::size_t> hit = pool.allocate(request, 0, tokens);
     std::vector<std::int64_t> table;
     if (hit)
-      for (const auto id : pool.block_table(request)) table.push_back(static_cast<std::int64_t>(id));
+      for (const auto id : pool.block_table(request))
+        table.push_back(static_cast<std::int64_t>(id));
     std::optional<std::int64_t> seen;
     if (hit) seen = static_cast<std::int64_t>(*hit);
     return shadow.allocated(request, 0, tokens, seen, table);
@@ -352,7 +357,8 @@ TEST_CASE("block pool: the scenarios reject known-bad engine pools too") {
   });
   MESSAGE("block_pool_scenarios reject " << rejected << " of " << pools << " known-bad pools");
   CHECK(rejected >= 15);
-  CHECK(kvc::check(block_pool_scenarios, factory_of<bad::flawed_pool<bad::pool_bug::none>>).passed());
+  CHECK(
+      kvc::check(block_pool_scenarios, factory_of<bad::flawed_pool<bad::pool_bug::none>>).passed());
 }
 
 TEST_CASE("block pool: every scenario mutant is rejected by the scenarios and by exploration") {
@@ -385,7 +391,9 @@ TEST_CASE("block pool: the doctest adapter's KVC_CHECK_BLOCK_POOL") {
   KVC_CHECK_BLOCK_POOL([](std::size_t blocks, std::size_t block_size) {
     return kvc::model::block_pool(blocks, block_size);
   });
-  KVC_CHECK_BLOCK_POOL([](std::size_t blocks, std::size_t block_size) {
-    return kvc_test::copy_pools::CowPool(blocks, block_size);
-  }, kvc::check_options{.seed = 3, .sequences = 50, .exact = true});
+  KVC_CHECK_BLOCK_POOL(
+      [](std::size_t blocks, std::size_t block_size) {
+        return kvc_test::copy_pools::CowPool(blocks, block_size);
+      },
+      kvc::check_options{.seed = 3, .sequences = 50, .exact = true});
 }

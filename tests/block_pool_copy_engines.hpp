@@ -145,7 +145,8 @@ class BasePoolT {
   }
   /// Whether block `b` (indexed under the key) really holds `ns` + `prefix`.
   virtual bool same_content(const Block& b, std::uint64_t ns, Tokens prefix) const {
-    return b.cached && b.ns == ns && std::equal(b.prefix.begin(), b.prefix.end(), prefix.begin(), prefix.end());
+    return b.cached && b.ns == ns &&
+           std::equal(b.prefix.begin(), b.prefix.end(), prefix.begin(), prefix.end());
   }
   /// A cached block holding `ns` + `prefix`, or -1.
   virtual int lookup(std::uint64_t ns, Tokens prefix) const {
@@ -154,7 +155,8 @@ class BasePoolT {
     int free_copy = -1;
     for (int b : it->second) {
       if (!same_content(blocks_[static_cast<std::size_t>(b)], ns, prefix)) continue;
-      if (blocks_[static_cast<std::size_t>(b)].ref > 0) return b;  // a copy in use costs no free block
+      if (blocks_[static_cast<std::size_t>(b)].ref > 0)
+        return b;  // a copy in use costs no free block
       if (free_copy < 0) free_copy = b;
     }
     return free_copy;
@@ -198,14 +200,23 @@ class BasePoolT {
     blk.in_free = true;
     blk.prev = tail_;
     blk.next = -1;
-    if (tail_ >= 0) blocks_[static_cast<std::size_t>(tail_)].next = b; else head_ = b;
+    if (tail_ >= 0)
+      blocks_[static_cast<std::size_t>(tail_)].next = b;
+    else
+      head_ = b;
     tail_ = b;
     ++free_count_;
   }
   void unlink_free(int b) {
     Block& blk = blocks_[static_cast<std::size_t>(b)];
-    if (blk.prev >= 0) blocks_[static_cast<std::size_t>(blk.prev)].next = blk.next; else head_ = blk.next;
-    if (blk.next >= 0) blocks_[static_cast<std::size_t>(blk.next)].prev = blk.prev; else tail_ = blk.prev;
+    if (blk.prev >= 0)
+      blocks_[static_cast<std::size_t>(blk.prev)].next = blk.next;
+    else
+      head_ = blk.next;
+    if (blk.next >= 0)
+      blocks_[static_cast<std::size_t>(blk.next)].prev = blk.prev;
+    else
+      tail_ = blk.prev;
     blk.prev = blk.next = -1;
     blk.in_free = false;
     --free_count_;
@@ -251,8 +262,6 @@ class BasePoolT {
 
 using BasePool = BasePoolT<int>;
 
-
-
 class CowPool : public BasePool {
  public:
   using BasePool::BasePool;
@@ -261,7 +270,8 @@ class CowPool : public BasePool {
     Req* p = find_req(parent);
     if (p == nullptr || find_req(child) != nullptr) return false;
     Req copy = *p;
-    for (int b : copy.table) ++blocks_[static_cast<std::size_t>(b)].ref;  // every block shared, the partial one too
+    for (int b : copy.table)
+      ++blocks_[static_cast<std::size_t>(b)].ref;  // every block shared, the partial one too
     on_fork_shared(copy);
     add_req(child) = std::move(copy);
     return true;
@@ -347,7 +357,7 @@ class ParentCopyFork : public BasePool {
     const std::size_t shared = partial ? copy.table.size() - 1 : copy.table.size();
     for (std::size_t i = 0; i < shared; ++i) ++blocks_[static_cast<std::size_t>(copy.table[i])].ref;
     if (partial) p->table.back() = take();  // parent's KV copied into the fresh block
-    add_req(child) = std::move(copy);         // the child keeps the original block (its ref moves)
+    add_req(child) = std::move(copy);       // the child keeps the original block (its ref moves)
     return true;
   }
 };

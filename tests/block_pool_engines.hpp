@@ -78,7 +78,9 @@ class lru_list_pool {
   static constexpr bool recompute_last_token = RecomputeLast;
 
   lru_list_pool(std::size_t num_blocks, std::size_t block_size)
-      : block_size_(block_size == 0 ? 1 : block_size), blocks_(num_blocks + 1), free_count_(num_blocks) {
+      : block_size_(block_size == 0 ? 1 : block_size),
+        blocks_(num_blocks + 1),
+        free_count_(num_blocks) {
     for (std::size_t id = 1; id <= num_blocks; ++id) link_back(id);
   }
 
@@ -92,7 +94,8 @@ class lru_list_pool {
     std::vector<std::size_t> hit;
     std::vector<std::uint64_t> hashes;
     for (std::size_t i = 0; i < reusable; ++i) {
-      const std::optional<std::uint64_t> hash = find_hash(ns, parent_of(hashes), block_tokens(tokens, i));
+      const std::optional<std::uint64_t> hash =
+          find_hash(ns, parent_of(hashes), block_tokens(tokens, i));
       if (!hash) break;
       const std::optional<std::size_t> cached = cached_block(*hash);
       if (!cached) break;
@@ -101,8 +104,8 @@ class lru_list_pool {
     }
 
     // allocate_slots: all or nothing, the touched (free) hit blocks counted.
-    const std::size_t touched =
-        static_cast<std::size_t>(std::count_if(hit.begin(), hit.end(), [this](std::size_t b) { return blocks_[b].refs == 0; }));
+    const std::size_t touched = static_cast<std::size_t>(std::count_if(
+        hit.begin(), hit.end(), [this](std::size_t b) { return blocks_[b].refs == 0; }));
     if (needed - hit.size() + touched > free_count_) return std::nullopt;
     for (const std::size_t b : hit) touch(b);
 
@@ -125,7 +128,8 @@ class lru_list_pool {
     if (more > free_count_) return false;
     for (std::size_t i = 0; i < more; ++i) state.table.push_back(pop_free_front());
     state.tokens.insert(state.tokens.end(), tokens.begin(), tokens.end());
-    for (std::size_t i = state.hashes.size(); (i + 1) * block_size_ <= total; ++i) cache_full_block(state, i);
+    for (std::size_t i = state.hashes.size(); (i + 1) * block_size_ <= total; ++i)
+      cache_full_block(state, i);
     return true;
   }
 
@@ -207,14 +211,16 @@ class lru_list_pool {
     return hashes.empty() ? 0 : hashes.back();
   }
 
-  std::optional<std::uint64_t> find_hash(std::uint64_t ns, std::uint64_t parent, token_span tokens) const {
-    const auto found = hash_ids_.find(chained_key{ns, parent, token_vector(tokens.begin(), tokens.end())});
+  std::optional<std::uint64_t> find_hash(std::uint64_t ns, std::uint64_t parent,
+                                         token_span tokens) const {
+    const auto found =
+        hash_ids_.find(chained_key{ns, parent, token_vector(tokens.begin(), tokens.end())});
     if (found == hash_ids_.end()) return std::nullopt;
     return found->second;
   }
   std::uint64_t intern(std::uint64_t ns, std::uint64_t parent, token_span tokens) {
-    const auto [where, inserted] =
-        hash_ids_.try_emplace(chained_key{ns, parent, token_vector(tokens.begin(), tokens.end())}, next_hash_);
+    const auto [where, inserted] = hash_ids_.try_emplace(
+        chained_key{ns, parent, token_vector(tokens.begin(), tokens.end())}, next_hash_);
     if (inserted) ++next_hash_;
     return where->second;
   }
@@ -230,7 +236,8 @@ class lru_list_pool {
 
   /// Block i of the request has just become full: it gets its hash and is cached.
   void cache_full_block(request_state& state, std::size_t i) {
-    const std::uint64_t hash = intern(state.ns, parent_of(state.hashes), block_tokens(state.tokens, i));
+    const std::uint64_t hash =
+        intern(state.ns, parent_of(state.hashes), block_tokens(state.tokens, i));
     state.hashes.push_back(hash);
     const std::size_t b = state.table[i];
     blocks_[b].hash = hash;
@@ -294,14 +301,16 @@ class lru_list_pool {
   std::size_t free_count_;
   std::unordered_map<chained_key, std::uint64_t, chained_key_hash> hash_ids_;  // key -> block hash
   std::uint64_t next_hash_ = 1;
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> cached_;  // block hash -> cached blocks
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>>
+      cached_;  // block hash -> cached blocks
   std::unordered_map<std::uint64_t, request_state> requests_;
 };
 
 /// vLLM's own policy: the last prompt token is always recomputed. Check under {block_size, true}.
 using vllm_recompute_pool = lru_list_pool<true>;
 
-// ---- SGLang --------------------------------------------------------------------------------------
+// ---- SGLang
+// --------------------------------------------------------------------------------------
 
 /// SGLang's RadixCache with page_size = block_size: one tree per namespace, each edge one full
 /// page (block) of tokens, each node the content of a full block (the tokens on the path to it)
@@ -415,10 +424,10 @@ class radix_tree_pool {
  private:
   struct node {
     int parent = -1;
-    token_vector edge;                    // the page's own tokens (the key in the parent)
+    token_vector edge;                     // the page's own tokens (the key in the parent)
     std::map<token_vector, int> children;  // next page -> child node
-    std::vector<int> blocks;              // the blocks holding this content (usually one)
-    int lock = 0;                         // live table entries on this node
+    std::vector<int> blocks;               // the blocks holding this content (usually one)
+    int lock = 0;                          // live table entries on this node
     std::uint64_t last_access = 0;
     bool alive = true;
   };
@@ -597,7 +606,8 @@ class hashed_chain_pool {
     std::uint64_t hash = seed(ns);
     for (std::size_t i = 0; i < full; ++i) {
       hash = extend(hash, tokens.subspan(i * block_size_, block_size_));
-      const std::optional<std::uint32_t> found = lookup(ns, hash, tokens.first((i + 1) * block_size_));
+      const std::optional<std::uint32_t> found =
+          lookup(ns, hash, tokens.first((i + 1) * block_size_));
       if (!found) break;
       hit.push_back(*found);
     }
@@ -681,7 +691,7 @@ class hashed_chain_pool {
     bool cached = false;
     std::int64_t ns = 0;
     std::uint64_t prefix_hash = 0;
-    token_vector prefix;        // every token from the sequence start to this block's end
+    token_vector prefix;         // every token from the sequence start to this block's end
     std::uint64_t released = 0;  // the tick of its last release
   };
   struct request_state {
@@ -691,21 +701,27 @@ class hashed_chain_pool {
     std::uint64_t full_hash = 0;  // the prefix hash up to the end of its last full block
   };
 
-  static std::uint64_t seed(std::int64_t ns) { return detail::mix64(static_cast<std::uint64_t>(ns) ^ 0x5bd1e995ULL); }
+  static std::uint64_t seed(std::int64_t ns) {
+    return detail::mix64(static_cast<std::uint64_t>(ns) ^ 0x5bd1e995ULL);
+  }
   static std::uint64_t extend(std::uint64_t hash, token_span tokens) {
     for (const std::int32_t token : tokens) hash = detail::mix64(hash ^ detail::token_bits(token));
     return hash;
   }
-  std::size_t home(std::uint64_t hash) const { return static_cast<std::size_t>(detail::mix64(hash)) & mask_; }
+  std::size_t home(std::uint64_t hash) const {
+    return static_cast<std::size_t>(detail::mix64(hash)) & mask_;
+  }
   std::size_t next(std::size_t slot) const { return (slot + 1) & mask_; }
 
   void refill_free_stack() {
     free_stack_.clear();
-    for (std::size_t b = blocks_.size(); b-- > 0;) free_stack_.push_back(static_cast<std::uint32_t>(b));
+    for (std::size_t b = blocks_.size(); b-- > 0;)
+      free_stack_.push_back(static_cast<std::uint32_t>(b));
   }
 
   /// A cached block holding (ns, prefix): a held one if any, else a free one.
-  std::optional<std::uint32_t> lookup(std::int64_t ns, std::uint64_t hash, token_span prefix) const {
+  std::optional<std::uint32_t> lookup(std::int64_t ns, std::uint64_t hash,
+                                      token_span prefix) const {
     std::optional<std::uint32_t> found;
     for (std::size_t slot = home(hash); slots_[slot] != empty_slot; slot = next(slot)) {
       const block& b = blocks_[slots_[slot]];
@@ -717,7 +733,8 @@ class hashed_chain_pool {
   }
 
   void cache_full_block(request_state& state, std::size_t i) {
-    state.full_hash = extend(state.full_hash, token_span(state.tokens).subspan(i * block_size_, block_size_));
+    state.full_hash =
+        extend(state.full_hash, token_span(state.tokens).subspan(i * block_size_, block_size_));
     const std::uint32_t id = state.table[i];
     block& b = blocks_[id];
     b.cached = true;
@@ -736,7 +753,8 @@ class hashed_chain_pool {
     // Backward-shift deletion: pull every later entry of the run that may sit in the hole.
     for (std::size_t slot = next(hole); slots_[slot] != empty_slot; slot = next(slot)) {
       const std::size_t want = home(blocks_[slots_[slot]].prefix_hash);
-      const bool stays = hole <= slot ? (hole < want && want <= slot) : (hole < want || want <= slot);
+      const bool stays =
+          hole <= slot ? (hole < want && want <= slot) : (hole < want || want <= slot);
       if (stays) continue;
       slots_[hole] = slots_[slot];
       hole = slot;
@@ -786,8 +804,9 @@ class hashed_chain_pool {
   std::vector<std::uint32_t> slots_;  // the open-addressing table: block ids, empty_slot when none
   std::size_t mask_;
   std::uint32_t free_count_;
-  std::vector<std::uint32_t> free_stack_;                         // free blocks without content
-  std::set<std::pair<std::uint64_t, std::uint32_t>> evictable_;  // (release tick, block), cached free
+  std::vector<std::uint32_t> free_stack_;  // free blocks without content
+  std::set<std::pair<std::uint64_t, std::uint32_t>>
+      evictable_;  // (release tick, block), cached free
   std::uint64_t tick_ = 0;
   std::unordered_map<std::uint32_t, request_state> requests_;
 };

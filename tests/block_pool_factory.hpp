@@ -9,7 +9,6 @@
 
 namespace block_pool_tests {
 
-
 /// A factory of `Pool` from the check's geometry, converted to the pool's own parameter types.
 template <class Pool>
 constexpr auto factory_of = [](std::size_t blocks, std::size_t block_size) {
@@ -28,6 +27,5 @@ kvc::check_options options_for(bool exact, std::uint64_t seed = 1) {
     options.policy = kvc::reuse_policy{1, Pool::recompute_last_token};
   return options;
 }
-
 
 }  // namespace block_pool_tests

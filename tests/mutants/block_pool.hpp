@@ -37,29 +37,29 @@
 
 namespace kvc::mutants::block_pool {
 
-// --- One small constexpr pool, each flaw a wrong decision the scenarios reject --------------------
-
+// --- One small constexpr pool, each flaw a wrong decision the scenarios reject
+// --------------------
 
 /// The one wrong decision of a `flawed_pool`.
 enum class pool_flaw : unsigned char {
-  none,                        ///< no flaw: the correct pool the others are variations of
-  namespace_not_in_key,        ///< blocks are keyed by tokens alone: a hit across namespaces
-  parent_not_in_key,           ///< a block is keyed by its own tokens, not by every token before
-  hit_past_first_miss,         ///< every cached block of the prompt counts, not only leading ones
-  touched_hits_not_counted,    ///< admission forgets that free hit blocks leave the free set
-  double_free_frees_again,     ///< a request freed twice drops its references twice
-  refusal_keeps_blocks,        ///< a refused allocation keeps the blocks it took before refusing
-  evicts_held_block,           ///< every cached block counts as evictable, held ones too
-  eviction_keeps_hash,         ///< an evicted block is still found under its old content
-  reset_while_live,            ///< the prefix cache is reset while requests are live
-  free_keeps_references,       ///< a freed request never drops its references
-  partial_block_cached,        ///< a partial last block is cached as if it were full
-  fork_without_reference,      ///< a fork shares blocks without taking a reference
-  fork_shares_partial,         ///< a fork shares the partial last block instead of copying it
-  append_not_all_or_nothing,   ///< an append that does not fit takes what is free and fails
-  evictable_not_free,          ///< free_blocks() leaves out cached blocks nobody holds
-  reset_keeps_hashes,          ///< a reset reports success but keeps every cached block
-  append_fills_not_cached,     ///< a block an append fills is never cached
+  none,                       ///< no flaw: the correct pool the others are variations of
+  namespace_not_in_key,       ///< blocks are keyed by tokens alone: a hit across namespaces
+  parent_not_in_key,          ///< a block is keyed by its own tokens, not by every token before
+  hit_past_first_miss,        ///< every cached block of the prompt counts, not only leading ones
+  touched_hits_not_counted,   ///< admission forgets that free hit blocks leave the free set
+  double_free_frees_again,    ///< a request freed twice drops its references twice
+  refusal_keeps_blocks,       ///< a refused allocation keeps the blocks it took before refusing
+  evicts_held_block,          ///< every cached block counts as evictable, held ones too
+  eviction_keeps_hash,        ///< an evicted block is still found under its old content
+  reset_while_live,           ///< the prefix cache is reset while requests are live
+  free_keeps_references,      ///< a freed request never drops its references
+  partial_block_cached,       ///< a partial last block is cached as if it were full
+  fork_without_reference,     ///< a fork shares blocks without taking a reference
+  fork_shares_partial,        ///< a fork shares the partial last block instead of copying it
+  append_not_all_or_nothing,  ///< an append that does not fit takes what is free and fails
+  evictable_not_free,         ///< free_blocks() leaves out cached blocks nobody holds
+  reset_keeps_hashes,         ///< a reset reports success but keeps every cached block
+  append_fills_not_cached,    ///< a block an append fills is never cached
 };
 
 /// A block pool of at most `MaxBlocks` blocks, `MaxRequests` live requests and `MaxTokens` tokens
@@ -77,7 +77,8 @@ class flawed_pool {
   /// The cached tokens served, or nullopt: refused.
   constexpr std::optional<std::size_t> allocate(std::uint64_t request, std::uint64_t ns,
                                                 std::span<const std::int32_t> tokens) noexcept {
-    if (tokens.empty() || tokens.size() > MaxTokens || live_ == MaxRequests || find(request) != live_)
+    if (tokens.empty() || tokens.size() > MaxTokens || live_ == MaxRequests ||
+        find(request) != live_)
       return std::nullopt;
     request_state incoming{request, ns, {}, tokens.size(), {}, 0};
     for (std::size_t i = 0; i < tokens.size(); ++i) incoming.tokens[i] = tokens[i];
@@ -128,7 +129,8 @@ class flawed_pool {
     const std::size_t total = (length + block_size_ - 1) / block_size_;
     if (total - old_blocks > free_count()) {
       if constexpr (Flaw == pool_flaw::append_not_all_or_nothing)
-        while (free_count() > 0 && grown.blocks < total) grown.table[grown.blocks] = take(grown, grown.blocks), ++grown.blocks;
+        while (free_count() > 0 && grown.blocks < total)
+          grown.table[grown.blocks] = take(grown, grown.blocks), ++grown.blocks;
       return false;
     }
     for (std::size_t i = 0; i < tokens.size(); ++i) grown.tokens[grown.length + i] = tokens[i];
@@ -188,7 +190,8 @@ class flawed_pool {
   }
 
   /// A live request's block ids.
-  [[nodiscard]] constexpr std::span<const std::size_t> block_table(std::uint64_t request) const noexcept {
+  [[nodiscard]] constexpr std::span<const std::size_t> block_table(
+      std::uint64_t request) const noexcept {
     const std::size_t at = find(request);
     if (at == live_) return {};
     return {requests_[at].table.data(), requests_[at].blocks};
@@ -225,23 +228,26 @@ class flawed_pool {
     return live_;
   }
 
-  [[nodiscard]] constexpr bool same(const content& c, const request_state& r, std::size_t end) const noexcept {
-    if (c.end != end) return Flaw == pool_flaw::parent_not_in_key && c.end >= block_size_ &&
-                             same_block(c, r, end);
+  [[nodiscard]] constexpr bool same(const content& c, const request_state& r,
+                                    std::size_t end) const noexcept {
+    if (c.end != end)
+      return Flaw == pool_flaw::parent_not_in_key && c.end >= block_size_ && same_block(c, r, end);
     if (Flaw != pool_flaw::namespace_not_in_key && c.ns != r.ns) return false;
     if constexpr (Flaw == pool_flaw::parent_not_in_key) return same_block(c, r, end);
     for (std::size_t t = 0; t < end; ++t)
       if (c.prefix[t] != r.tokens[t]) return false;
     return true;
   }
-  [[nodiscard]] constexpr bool same_block(const content& c, const request_state& r, std::size_t end) const noexcept {
+  [[nodiscard]] constexpr bool same_block(const content& c, const request_state& r,
+                                          std::size_t end) const noexcept {
     if (c.ns != r.ns) return false;
     for (std::size_t t = 0; t < block_size_; ++t)
       if (c.prefix[c.end - block_size_ + t] != r.tokens[end - block_size_ + t]) return false;
     return true;
   }
 
-  [[nodiscard]] constexpr std::size_t cached(const request_state& r, std::size_t end) const noexcept {
+  [[nodiscard]] constexpr std::size_t cached(const request_state& r,
+                                             std::size_t end) const noexcept {
     for (std::size_t b = 0; b < num_blocks_; ++b) {
       const block_state& block = blocks_[b];
       if ((block.cached && same(block.now, r, end)) || (block.stale && same(block.old, r, end)))
@@ -305,9 +311,9 @@ class flawed_pool {
   std::uint64_t tick_ = 0;
 };
 
-/// `flawed_pool<Flaw>` with room for every sequence kvc::check_block_pool generates (40 blocks, more
-/// live requests than a crowd of 33, 64 tokens each), so that what exploration finds is the flaw,
-/// not the room.
+/// `flawed_pool<Flaw>` with room for every sequence kvc::check_block_pool generates (40 blocks,
+/// more live requests than a crowd of 33, 64 tokens each), so that what exploration finds is the
+/// flaw, not the room.
 template <pool_flaw Flaw>
 using roomy_pool = flawed_pool<Flaw, 64, 64, 64>;
 
@@ -315,43 +321,43 @@ using roomy_pool = flawed_pool<Flaw, 64, 64, 64>;
 
 namespace pools {
 
-
 using token_span = std::span<const std::int32_t>;
 using token_vector = std::vector<std::int32_t>;
 
 enum class pool_bug {
-  none,                              // correct: the reference the others vary
-  double_free_decrements_twice,      // freeing a freed request drops its blocks' references again
-  refcount_wraps_at_4,               // the reference count is a 2-bit field: 4 holders read as 0
-  evicts_referenced_block,           // a hit leaves its touched block on the eviction list
-  key_without_parent,                // a block's key is (namespace, its own tokens): no parent chain
-  key_without_namespace,             // a block's key is the token prefix alone
-  hit_past_first_miss,               // every cached block of the prompt is a hit, not only leading ones
-  refusal_leaks_partial_allocation,  // a refused request keeps the blocks it took before running dry
-  fork_without_reference,            // the child shares the parent's blocks without referencing them
-  radix_lock_on_wrong_block,         // each hit block's reference lands on its parent's block
-  stale_hash_after_eviction,         // an evicted block stays in the hash map under its old content
-  reset_keeps_hash_map,              // reset forgets the blocks' state but not the hash map
-  used_count_kept_for_cached,        // the used-block count is not decremented for cached blocks
-  free_never_releases,               // free forgets the request without dropping its references
-  hit_past_evicted_block,            // a once-cached key still counts as a hit; its block is fresh
-  evicted_left_in_cached_list,       // the eviction victim stays on the eviction list
-  reset_while_live,                  // reset succeeds while requests are live
-  free_blocks_skips_cached,          // free_blocks() counts only the free blocks without content
-  append_not_atomic,                 // a refused append keeps the blocks (and tokens) it got
-  partial_block_cached,              // the partial last block is cached and hit as if full
-  fork_shares_partial_block,         // fork shares the partial last block instead of copying it
-  key_token_magnitude,               // a token enters the key without its sign
-  key_token_as_float,                // a token enters the key as a float (2^24 + 1 reads as 2^24)
-  key_decimal_text,                  // the key is the prefix's decimal text, joined without separators
-  key_block_sum,                     // a block enters the key as the sum of its tokens (any order)
-  key_namespace_low_16,              // the namespace enters the key as 16 bits
-  key_window_8,                      // the key holds the last 8 tokens of the prefix only
-  append_keys_last_prefix,           // an append that fills several blocks keys each by the last one
-  refcount_wraps_at_16,              // the reference count is a 4-bit field: 16 holders read as 0
-  live_table_of_16,                  // a 17th live request silently replaces the oldest
-  refused_fork_registers_child,      // a fork refused for want of a block leaves the child behind
-  fork_child_loses_namespace,        // the child of a fork caches its blocks under namespace 0
+  none,                          // correct: the reference the others vary
+  double_free_decrements_twice,  // freeing a freed request drops its blocks' references again
+  refcount_wraps_at_4,           // the reference count is a 2-bit field: 4 holders read as 0
+  evicts_referenced_block,       // a hit leaves its touched block on the eviction list
+  key_without_parent,            // a block's key is (namespace, its own tokens): no parent chain
+  key_without_namespace,         // a block's key is the token prefix alone
+  hit_past_first_miss,           // every cached block of the prompt is a hit, not only leading ones
+  refusal_leaks_partial_allocation,  // a refused request keeps the blocks it took before running
+                                     // dry
+  fork_without_reference,        // the child shares the parent's blocks without referencing them
+  radix_lock_on_wrong_block,     // each hit block's reference lands on its parent's block
+  stale_hash_after_eviction,     // an evicted block stays in the hash map under its old content
+  reset_keeps_hash_map,          // reset forgets the blocks' state but not the hash map
+  used_count_kept_for_cached,    // the used-block count is not decremented for cached blocks
+  free_never_releases,           // free forgets the request without dropping its references
+  hit_past_evicted_block,        // a once-cached key still counts as a hit; its block is fresh
+  evicted_left_in_cached_list,   // the eviction victim stays on the eviction list
+  reset_while_live,              // reset succeeds while requests are live
+  free_blocks_skips_cached,      // free_blocks() counts only the free blocks without content
+  append_not_atomic,             // a refused append keeps the blocks (and tokens) it got
+  partial_block_cached,          // the partial last block is cached and hit as if full
+  fork_shares_partial_block,     // fork shares the partial last block instead of copying it
+  key_token_magnitude,           // a token enters the key without its sign
+  key_token_as_float,            // a token enters the key as a float (2^24 + 1 reads as 2^24)
+  key_decimal_text,              // the key is the prefix's decimal text, joined without separators
+  key_block_sum,                 // a block enters the key as the sum of its tokens (any order)
+  key_namespace_low_16,          // the namespace enters the key as 16 bits
+  key_window_8,                  // the key holds the last 8 tokens of the prefix only
+  append_keys_last_prefix,       // an append that fills several blocks keys each by the last one
+  refcount_wraps_at_16,          // the reference count is a 4-bit field: 16 holders read as 0
+  live_table_of_16,              // a 17th live request silently replaces the oldest
+  refused_fork_registers_child,  // a fork refused for want of a block leaves the child behind
+  fork_child_loses_namespace,    // the child of a fork caches its blocks under namespace 0
   // ---- sneaky: see the aliases below
   sneaky_namespace_low_byte,
   sneaky_key_window_64,
@@ -363,10 +369,10 @@ enum class pool_bug {
   sneaky_slot_mod_32,
 };
 
-/// A simple pool, correct for pool_bug::none: blocks 0..num_blocks-1; a map from content (namespace,
-/// every token from the start to the block's end) to the cached blocks holding it; free blocks
-/// without content on a stack; free cached blocks on a list in release order, the oldest evicted
-/// first. Bug switches the one flaw on.
+/// A simple pool, correct for pool_bug::none: blocks 0..num_blocks-1; a map from content
+/// (namespace, every token from the start to the block's end) to the cached blocks holding it; free
+/// blocks without content on a stack; free cached blocks on a list in release order, the oldest
+/// evicted first. Bug switches the one flaw on.
 template <pool_bug Bug>
 class flawed_pool {
  public:
@@ -488,7 +494,8 @@ class flawed_pool {
       for (std::size_t i = 0; i < more; ++i)
         if (const std::optional<std::size_t> b = take_new_block()) state.table.push_back(*b);
     }
-    const std::size_t room = state.table.size() * block_size_ - std::min(state.table.size() * block_size_, old_n);
+    const std::size_t room =
+        state.table.size() * block_size_ - std::min(state.table.size() * block_size_, old_n);
     const token_span taken = tokens.first(std::min(room, tokens.size()));
     if constexpr (Bug == pool_bug::partial_block_cached) {
       if (old_n % block_size_ != 0 && full_blocks(old_n) < state.table.size())
@@ -496,9 +503,11 @@ class flawed_pool {
     }
     state.tokens.insert(state.tokens.end(), taken.begin(), taken.end());
     const std::size_t total = state.tokens.size();
-    for (std::size_t i = full_blocks(old_n); i < std::min(full_blocks(total), state.table.size()); ++i) {
-      const std::size_t end = Bug == pool_bug::append_keys_last_prefix ? full_blocks(total) * block_size_
-                                                                        : (i + 1) * block_size_;
+    for (std::size_t i = full_blocks(old_n); i < std::min(full_blocks(total), state.table.size());
+         ++i) {
+      const std::size_t end = Bug == pool_bug::append_keys_last_prefix
+                                  ? full_blocks(total) * block_size_
+                                  : (i + 1) * block_size_;
       cache_block(state.table[i], key_of(state.ns, state.tokens, end));
     }
     if constexpr (Bug == pool_bug::partial_block_cached) {
@@ -519,7 +528,8 @@ class flawed_pool {
     }
     if constexpr (Bug != pool_bug::free_never_releases)
       for (const std::size_t b : found->second.table) dec(b);
-    if constexpr (Bug == pool_bug::double_free_decrements_twice) finished_[request] = found->second.table;
+    if constexpr (Bug == pool_bug::double_free_decrements_twice)
+      finished_[request] = found->second.table;
     requests_.erase(found);
   }
 
@@ -574,7 +584,8 @@ class flawed_pool {
       if (!requests_.empty()) return false;
     seen_.clear();
     if constexpr (Bug == pool_bug::sneaky_reset_generation_wraps) {
-      generation_ = static_cast<std::uint8_t>((generation_ + 1) & 15);  // lazy: older entries go stale
+      generation_ =
+          static_cast<std::uint8_t>((generation_ + 1) & 15);  // lazy: older entries go stale
       return true;
     }
     for (block& b : blocks_) {
@@ -621,7 +632,8 @@ class flawed_pool {
     return request;
   }
   std::size_t full_blocks(std::size_t n) const {
-    if constexpr (Bug == pool_bug::sneaky_pow2_block_mask) return (n - (n & (block_size_ - 1))) / block_size_;
+    if constexpr (Bug == pool_bug::sneaky_pow2_block_mask)
+      return (n - (n & (block_size_ - 1))) / block_size_;
     return n / block_size_;
   }
   std::size_t blocks_for(std::size_t n) const {
@@ -657,7 +669,8 @@ class flawed_pool {
     }
     if constexpr (Bug == pool_bug::sneaky_weak_prefix_hash) {
       std::uint32_t h = 0;
-      for (const std::int32_t token : tokens.first(end)) h = h * 31 + static_cast<std::uint32_t>(token);
+      for (const std::int32_t token : tokens.first(end))
+        h = h * 31 + static_cast<std::uint32_t>(token);
       key.tokens.push_back(static_cast<std::int32_t>(h));
       begin = own;
     }
@@ -770,8 +783,9 @@ class flawed_pool {
       auto victim = evictable_.begin();
       if constexpr (Bug == pool_bug::sneaky_reset_generation_wraps) {
         // A block of an older generation holds no content any more: it goes first.
-        const auto stale = std::find_if(evictable_.begin(), evictable_.end(),
-                                        [this](std::size_t x) { return blocks_[x].generation != generation_; });
+        const auto stale =
+            std::find_if(evictable_.begin(), evictable_.end(),
+                         [this](std::size_t x) { return blocks_[x].generation != generation_; });
         if (stale != evictable_.end()) victim = stale;
       }
       b = *victim;
@@ -787,17 +801,19 @@ class flawed_pool {
   std::vector<std::size_t> free_uncached_;  // free blocks without content, LIFO
   std::list<std::size_t> evictable_;        // free cached blocks, the oldest release first
   std::map<content_key, std::vector<std::size_t>> cache_;  // content -> cached blocks holding it
-  std::map<std::uint64_t, request_state> requests_;         // keyed by slot_of(request id)
-  std::size_t used_ = 0;                                     // blocks with refs > 0
+  std::map<std::uint64_t, request_state> requests_;        // keyed by slot_of(request id)
+  std::size_t used_ = 0;                                   // blocks with refs > 0
   std::map<std::uint64_t, std::vector<std::size_t>> finished_;  // double_free_decrements_twice
-  std::set<content_key> seen_;                                   // hit_past_evicted_block
-  std::priority_queue<stamped, std::vector<stamped>, std::greater<>> stamps_;  // sneaky_u8_release_stamp
+  std::set<content_key> seen_;                                  // hit_past_evicted_block
+  std::priority_queue<stamped, std::vector<stamped>, std::greater<>>
+      stamps_;  // sneaky_u8_release_stamp
   std::uint8_t clock8_ = 0;
   std::uint64_t order_ = 0;
   std::uint8_t generation_ = 0;  // sneaky_reset_generation_wraps
 };
 
-// ---- the known-bad pools, one per bug -------------------------------------------------------------
+// ---- the known-bad pools, one per bug
+// -------------------------------------------------------------
 
 /// Correct: the base the mutants vary. Must pass.
 using reference_pool = flawed_pool<pool_bug::none>;
@@ -812,7 +828,8 @@ using evicts_referenced_block = flawed_pool<pool_bug::evicts_referenced_block>;
 using key_without_parent = flawed_pool<pool_bug::key_without_parent>;
 // Namespace missing from the key: one namespace hits another's blocks.
 using key_without_namespace = flawed_pool<pool_bug::key_without_namespace>;
-// Hit counted past the first miss: every cached block of the prompt is reused, not only leading ones.
+// Hit counted past the first miss: every cached block of the prompt is reused, not only leading
+// ones.
 using hit_past_first_miss = flawed_pool<pool_bug::hit_past_first_miss>;
 // Partial allocation left behind on refusal: the blocks taken before running dry are kept.
 using refusal_leaks_partial_allocation = flawed_pool<pool_bug::refusal_leaks_partial_allocation>;
@@ -820,15 +837,18 @@ using refusal_leaks_partial_allocation = flawed_pool<pool_bug::refusal_leaks_par
 using fork_without_reference = flawed_pool<pool_bug::fork_without_reference>;
 // A radix node's reference taken on the wrong block: each hit block's lock lands on its parent's.
 using radix_lock_on_wrong_block = flawed_pool<pool_bug::radix_lock_on_wrong_block>;
-// Stale hash: an evicted block keeps its old entry, so its old content still hits (it now holds other).
+// Stale hash: an evicted block keeps its old entry, so its old content still hits (it now holds
+// other).
 using stale_hash_after_eviction = flawed_pool<pool_bug::stale_hash_after_eviction>;
 // Phantom hits after full eviction: reset never clears the hash map.
 using reset_keeps_hash_map = flawed_pool<pool_bug::reset_keeps_hash_map>;
-// Used-block count never decremented when a cached request completes: free_blocks() shrinks for good.
+// Used-block count never decremented when a cached request completes: free_blocks() shrinks for
+// good.
 using used_count_kept_for_cached = flawed_pool<pool_bug::used_count_kept_for_cached>;
 // Completed requests never release references: every freed request's blocks leak.
 using free_never_releases = flawed_pool<pool_bug::free_never_releases>;
-// Hit that goes on past an evicted block: reports the once-cached key, allocates a fresh block for it.
+// Hit that goes on past an evicted block: reports the once-cached key, allocates a fresh block for
+// it.
 using hit_past_evicted_block = flawed_pool<pool_bug::hit_past_evicted_block>;
 // Evicted block left in the cached list: the next eviction hands out the same (now held) block.
 using evicted_left_in_cached_list = flawed_pool<pool_bug::evicted_left_in_cached_list>;
@@ -862,7 +882,8 @@ using refused_fork_registers_child = flawed_pool<pool_bug::refused_fork_register
 // A forked child keeps the parent's blocks but caches the ones it fills under namespace 0.
 using fork_child_loses_namespace = flawed_pool<pool_bug::fork_child_loses_namespace>;
 
-// ---- sneaky: bugs a random-testing checker may miss ------------------------------------------------
+// ---- sneaky: bugs a random-testing checker may miss
+// ------------------------------------------------
 
 // The namespace enters the key as one byte (ns & 0xff). Checkers draw namespaces from a handful of
 // small ids, so namespaces 1 and 257 never meet. Exposed by: allocate(0, ns 1, [1, 2]) then
@@ -876,9 +897,9 @@ using sneaky_namespace_low_byte = flawed_pool<pool_bug::sneaky_namespace_low_byt
 // tokens equal B's: hit 68, where 64 is right (B's block 17 then holds A's content).
 using sneaky_key_window_64 = flawed_pool<pool_bug::sneaky_key_window_64>;
 
-// n % block_size computed as n & (block_size - 1): right for every power of two (engines use 16, and
-// a checker drawing block sizes from {1, 2, 4, 8, 16} never sees it), wrong for the others. Exposed
-// by block_size 3, allocate(0, ns 0, [1, 2, 3, 4]): a table of 1 block for 4 tokens.
+// n % block_size computed as n & (block_size - 1): right for every power of two (engines use 16,
+// and a checker drawing block sizes from {1, 2, 4, 8, 16} never sees it), wrong for the others.
+// Exposed by block_size 3, allocate(0, ns 0, [1, 2, 3, 4]): a table of 1 block for 4 tokens.
 using sneaky_pow2_block_mask = flawed_pool<pool_bug::sneaky_pow2_block_mask>;
 
 // When the hit covers the whole prompt (a prompt of exactly k cached blocks, no recompute) the
@@ -901,7 +922,8 @@ using sneaky_u8_release_stamp = flawed_pool<pool_bug::sneaky_u8_release_stamp>;
 // The key is (namespace, a 32-bit polynomial hash of the prefix, the block's own tokens): the
 // prefix is not compared, so two prefixes with equal hashes alias. With small random tokens
 // (< 31) the hash h = 31 h + t never collides on short prefixes. Exposed (block_size 2): allocate
-// [1, 40, 5, 6]; allocate [2, 9] (31 + 40 = 2 * 31 + 9); allocate [2, 9, 5, 6]: hit 4, where 2 is right.
+// [1, 40, 5, 6]; allocate [2, 9] (31 + 40 = 2 * 31 + 9); allocate [2, 9, 5, 6]: hit 4, where 2 is
+// right.
 using sneaky_weak_prefix_hash = flawed_pool<pool_bug::sneaky_weak_prefix_hash>;
 
 // Reset is lazy: it bumps a generation that every cache entry records, and lookups ignore older
@@ -976,9 +998,12 @@ using sneaky_slot_mod_32 = flawed_pool<pool_bug::sneaky_slot_mod_32>;
 #define KVC_TEST_BAD_BLOCK_POOL_NAME(name) std::string_view{#name},
 /// Every known-bad pool's name, in the order for_each_bad_pool visits them.
 inline constexpr std::array bad_pool_names{KVC_TEST_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
-/// The ordinary ones (for_each_ordinary_bad_pool's order) and the sneaky ones (for_each_sneaky_pool's).
-inline constexpr std::array ordinary_bad_pool_names{KVC_TEST_ORDINARY_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
-inline constexpr std::array sneaky_pool_names{KVC_TEST_SNEAKY_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
+/// The ordinary ones (for_each_ordinary_bad_pool's order) and the sneaky ones
+/// (for_each_sneaky_pool's).
+inline constexpr std::array ordinary_bad_pool_names{
+    KVC_TEST_ORDINARY_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
+inline constexpr std::array sneaky_pool_names{
+    KVC_TEST_SNEAKY_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
 #undef KVC_TEST_BAD_BLOCK_POOL_NAME
 
 #define KVC_TEST_BAD_BLOCK_POOL_VISIT(name) f.template operator()<name>(std::string_view{#name});

@@ -216,8 +216,8 @@ void report_exploration(const block_pool_report& checked, exploration_report& re
   report.shrink_runs = checked.shrink_runs;
   std::string ops = "{";
   for (std::size_t i = 0; i < checked.shrunk_length(); ++i) {
-    report.inputs += (i == 0 ? "pool." : ", pool.") +
-                     library::stateful::call_code(checked.operations[i]);
+    report.inputs +=
+        (i == 0 ? "pool." : ", pool.") + library::stateful::call_code(checked.operations[i]);
     ops += (i == 0 ? "" : ", ") + library::stateful::operation_literal(checked.operations[i]);
   }
   report.inputs += " (" + std::to_string(checked.num_blocks) + " blocks of " +

@@ -79,7 +79,8 @@ struct block_pool_step {
 };
 
 /// Applies `op` to the pool `made` (through `pool`'s function pointers), reads back the block
-/// tables it changed and `free_blocks()`, and judges both with `shadow` (defined in block_pool.cpp).
+/// tables it changed and `free_blocks()`, and judges both with `shadow` (defined in
+/// block_pool.cpp).
 [[nodiscard]] block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* made,
                                               block_pool_shadow& shadow,
                                               const block_pool_operation& op);
@@ -121,7 +122,9 @@ struct block_pool_draws {
     return low + s.below(high - low + 1);
   }
 
-  static std::uint64_t pick(gen::source& s, const id_vector& ids) { return ids[s.below(ids.size())]; }
+  static std::uint64_t pick(gen::source& s, const id_vector& ids) {
+    return ids[s.below(ids.size())];
+  }
 
   /// A token: mostly from a small alphabet (1 for choice 0); sometimes an int32 extreme or one
   /// equal to a small one in its low 16 or 8 bits.
@@ -174,8 +177,7 @@ struct block_pool_draws {
   /// A request id proposed lately that is not live (its allocation or fork was refused, or it was
   /// freed), or 0 when there is none.
   static std::uint64_t not_live_proposal(gen::source& s, const state& st) {
-    const std::size_t known =
-        st.proposals < st.proposed.size() ? st.proposals : st.proposed.size();
+    const std::size_t known = st.proposals < st.proposed.size() ? st.proposals : st.proposed.size();
     for (std::size_t tries = 0; tries < known; ++tries) {
       const std::uint64_t id = st.proposed[s.below(known)];
       if (id != 0 && !st.shadow.is_live(id)) return id;
@@ -271,8 +273,8 @@ struct block_pool_draws {
     constexpr std::int32_t float_step = std::int32_t{1} << 24;
     constexpr std::int32_t top = INT32_MAX;
     constexpr std::array<twin, 11> pairs{{
-        {{1, 12, 0}, {11, 2, 0}, 2},  // decimal text joined without a separator
-        {{2, 0, 0}, {-2, 0, 0}, 1},   // the sign dropped
+        {{1, 12, 0}, {11, 2, 0}, 2},   // decimal text joined without a separator
+        {{2, 0, 0}, {-2, 0, 0}, 1},    // the sign dropped
         {{top, 0, 0}, {-1, 0, 0}, 1},  // the sign bit masked off
         {{INT32_MIN, 0, 0}, {0, 0, 0}, 1},
         {{float_step, 0, 0}, {float_step + 1, 0, 0}, 1},  // equal as a float
@@ -367,8 +369,8 @@ struct block_pool_draws {
       made.tokens = base.tokens;
       if (roll >= 40) {  // share whole leading blocks (or any prefix), then go on alone
         const std::size_t blocks = base.tokens.size() / bs;
-        const std::size_t cut = !s.chance(30) ? bs * between(s, 0, blocks)
-                                              : between(s, 0, base.tokens.size());
+        const std::size_t cut =
+            !s.chance(30) ? bs * between(s, 0, blocks) : between(s, 0, base.tokens.size());
         made.tokens.resize(cut);
         const std::size_t tail = between(s, cut == 0 ? 1 : 0, bs + 1);
         for (std::size_t i = 0; i < tail && made.tokens.size() < max_operation_tokens; ++i)
@@ -558,9 +560,8 @@ struct block_pool_machine {
     std::size_t block_size = 0;
   };
   using state = block_pool_state;
-  using commands =
-      command_list<free_blocks_command, allocate_command, free_command, append_command,
-                   lockstep_command, fork_command, reset_command, drain_command>;
+  using commands = command_list<free_blocks_command, allocate_command, free_command, append_command,
+                                lockstep_command, fork_command, reset_command, drain_command>;
 
   /// Block sizes 1, 2, 3, 4, 5, 8, 12, 16 and 32; 2 to 10 blocks, 2 to 8 of 8 or 12 tokens, 2 to 6
   /// of 16, 2 or 3 of 32, and a quarter of the pools of blocks of 1 or 2 tokens have 17 to 40
@@ -591,9 +592,7 @@ struct block_pool_machine {
     if (options.blocks == 0 && made.block_size <= 2 && large) made.num_blocks = large_blocks;
     return made;
   }
-  static std::vector<std::size_t> arguments(const setup& s) {
-    return {s.num_blocks, s.block_size};
-  }
+  static std::vector<std::size_t> arguments(const setup& s) { return {s.num_blocks, s.block_size}; }
   static state start(engine_session<block_pool_machine>& pool, const setup& s,
                      const check_options& options) {
     return state{block_pool_shadow(s.num_blocks, s.block_size, options.policy, options.exact,

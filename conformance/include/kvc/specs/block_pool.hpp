@@ -72,11 +72,10 @@ struct block_pool_observations : bounded_list<observation, max_block_pool_scenar
 
 namespace detail {
 
-/// `[](std::size_t num_blocks, std::size_t block_size) { return my_pool(num_blocks, block_size); }`:
-/// a fresh block pool of the scenario's geometry per scenario.
+/// `[](std::size_t num_blocks, std::size_t block_size) { return my_pool(num_blocks, block_size);
+/// }`: a fresh block pool of the scenario's geometry per scenario.
 template <class Factory>
-concept block_pool_factory =
-    std::invocable<const Factory&, std::size_t, std::size_t> &&
+concept block_pool_factory = std::invocable<const Factory&, std::size_t, std::size_t> &&
     block_pool_adapter<implementation_made_by<made_by<const Factory, 2>>>;
 
 /// Applies every operation of `operations` to `pool` (an engine's pool, or kvc's model), in order,
@@ -210,7 +209,8 @@ namespace kvc {
 template <std::size_t K>
 [[nodiscard]] constexpr specs::pool_scenario make_scenario(
     fixture_text label, std::size_t num_blocks, std::size_t block_size,
-    const std::array<block_pool_operation, K>& ops, const std::array<observation, K>& expected) noexcept {
+    const std::array<block_pool_operation, K>& ops,
+    const std::array<observation, K>& expected) noexcept {
   static_assert(K <= max_block_pool_scenario_operations,
                 "kvc: a block-pool scenario holds at most 10 operations");
   specs::pool_scenario scenario{label, {num_blocks, block_size, {}}, {}};
@@ -233,35 +233,129 @@ namespace kvc::specs {
 /// much).
 inline constexpr pool_scenario block_pool_scenario_table[] = {
     // Keys: whole leading blocks whose namespace and every earlier token match, nothing else.
-    make_scenario("a repeated prompt hits its full blocks", 4, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_operation(1), allocate_operation(2, 0, {1, 2, 3, 4, 9}), free_blocks_operation()}, {observed(0), unobserved, observed(4), observed(1)}),
-    make_scenario("another namespace does not hit", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(1), allocate_operation(2, 1, {1, 2, 3}), free_blocks_operation()}, {observed(0), unobserved, observed(0), observed(2)}),
-    make_scenario("the hit stops at the first miss", 4, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5, 6, 7}), free_operation(1), allocate_operation(2, 0, {1, 2, 9, 9, 5, 6, 7})}, {observed(0), unobserved, observed(2)}),
-    make_scenario("a block's key holds every token before it", 8, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 0}), allocate_operation(2, 0, {5, 6, 7, 8, 0}), free_operation(1), free_operation(2), allocate_operation(3, 0, {5, 6, 3, 4, 0})}, {observed(0), observed(0), unobserved, unobserved, observed(2)}),
-    make_scenario("the namespace is in every block's key", 8, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 0}), allocate_operation(2, 1, {5, 6, 7, 8, 0}), free_operation(1), free_operation(2), allocate_operation(3, 1, {5, 6, 3, 4, 0}), free_blocks_operation()}, {observed(0), observed(0), unobserved, unobserved, observed(2), observed(5)}),
+    make_scenario("a repeated prompt hits its full blocks", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_operation(1),
+                   allocate_operation(2, 0, {1, 2, 3, 4, 9}), free_blocks_operation()},
+                  {observed(0), unobserved, observed(4), observed(1)}),
+    make_scenario("another namespace does not hit", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(1),
+                   allocate_operation(2, 1, {1, 2, 3}), free_blocks_operation()},
+                  {observed(0), unobserved, observed(0), observed(2)}),
+    make_scenario("the hit stops at the first miss", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3, 4, 5, 6, 7}), free_operation(1),
+                   allocate_operation(2, 0, {1, 2, 9, 9, 5, 6, 7})},
+                  {observed(0), unobserved, observed(2)}),
+    make_scenario(
+        "a block's key holds every token before it", 8, 2,
+        {allocate_operation(1, 0, {1, 2, 3, 4, 0}), allocate_operation(2, 0, {5, 6, 7, 8, 0}),
+         free_operation(1), free_operation(2), allocate_operation(3, 0, {5, 6, 3, 4, 0})},
+        {observed(0), observed(0), unobserved, unobserved, observed(2)}),
+    make_scenario("the namespace is in every block's key", 8, 2,
+                  {allocate_operation(1, 0, {1, 2, 3, 4, 0}),
+                   allocate_operation(2, 1, {5, 6, 7, 8, 0}), free_operation(1), free_operation(2),
+                   allocate_operation(3, 1, {5, 6, 3, 4, 0}), free_blocks_operation()},
+                  {observed(0), observed(0), unobserved, unobserved, observed(2), observed(5)}),
     // Admission: all or nothing, hit blocks that nobody held counted among the blocks it takes.
-    make_scenario("a request that does not fit is refused whole", 3, 2, {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5, 6}), free_blocks_operation(), allocate_operation(3, 0, {7}), free_blocks_operation()}, {observed(0), observed(-1), observed(1), observed(0), observed(0)}),
-    make_scenario("hit blocks nobody holds leave the free set", 4, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_operation(1), allocate_operation(2, 0, {9}), allocate_operation(3, 0, {1, 2, 3, 4, 5, 6, 7}), free_blocks_operation()}, {observed(0), unobserved, observed(0), observed(-1), observed(3)}),
-    make_scenario("a hit on a block another request holds takes no free block", 4, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5}), allocate_operation(2, 0, {1, 2, 3, 4, 6}), free_blocks_operation()}, {observed(0), observed(4), observed(0)}),
-    // References: a request that is not live frees nothing; a shared block goes with its last holder.
-    make_scenario("a double free frees once", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5, 6}), free_operation(1), free_operation(1), free_blocks_operation()}, {observed(0), observed(0), unobserved, unobserved, observed(2)}),
-    make_scenario("a second free does not touch the blocks' new holders", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(1), allocate_operation(2, 0, {1, 2, 9}), free_operation(1), free_blocks_operation()}, {observed(0), unobserved, observed(2), unobserved, observed(2)}),
-    make_scenario("a partial block is never a hit", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(1), allocate_operation(2, 0, {1, 2, 3, 0, 5})}, {observed(0), unobserved, observed(2)}),
-    make_scenario("an append that does not fit takes nothing", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4, 5, 6, 7, 8, 9}), free_blocks_operation(), append_operation(1, {4, 5, 6}), free_blocks_operation()}, {observed(0), observed(0), observed(2), observed(1), observed(1)}),
-    make_scenario("a free of an unknown request frees nothing", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(7), free_blocks_operation()}, {observed(0), unobserved, observed(2)}),
-    make_scenario("a refused request holds nothing", 2, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_blocks_operation(), free_operation(1), free_blocks_operation(), allocate_operation(2, 0, {1, 2, 3}), free_blocks_operation()}, {observed(-1), observed(2), unobserved, observed(2), observed(0), observed(0)}),
-    make_scenario("a shared block is freed by its last holder only", 4, 2, {allocate_operation(1, 0, {1, 2, 3, 4, 5}), allocate_operation(2, 0, {1, 2, 3, 4, 6}), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()}, {observed(0), observed(4), unobserved, observed(1), unobserved, observed(4)}),
-    // Decode: an append takes a block only when it needs one, all or nothing, and caches what it fills.
-    make_scenario("an append takes a block only when one is needed", 3, 2, {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4}), free_blocks_operation(), append_operation(1, {5}), free_blocks_operation(), append_operation(1, {6, 7}), free_blocks_operation()}, {observed(0), observed(1), observed(1), observed(1), observed(0), observed(0), observed(0)}),
-    make_scenario("a block an append fills is cached", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4, 5}), free_operation(1), allocate_operation(2, 0, {1, 2, 3, 4, 9})}, {observed(0), observed(1), unobserved, observed(4)}),
+    make_scenario("a request that does not fit is refused whole", 3, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5, 6}),
+                   free_blocks_operation(), allocate_operation(3, 0, {7}), free_blocks_operation()},
+                  {observed(0), observed(-1), observed(1), observed(0), observed(0)}),
+    make_scenario("hit blocks nobody holds leave the free set", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_operation(1),
+                   allocate_operation(2, 0, {9}), allocate_operation(3, 0, {1, 2, 3, 4, 5, 6, 7}),
+                   free_blocks_operation()},
+                  {observed(0), unobserved, observed(0), observed(-1), observed(3)}),
+    make_scenario("a hit on a block another request holds takes no free block", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3, 4, 5}),
+                   allocate_operation(2, 0, {1, 2, 3, 4, 6}), free_blocks_operation()},
+                  {observed(0), observed(4), observed(0)}),
+    // References: a request that is not live frees nothing; a shared block goes with its last
+    // holder.
+    make_scenario("a double free frees once", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5, 6}),
+                   free_operation(1), free_operation(1), free_blocks_operation()},
+                  {observed(0), observed(0), unobserved, unobserved, observed(2)}),
+    make_scenario("a second free does not touch the blocks' new holders", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(1),
+                   allocate_operation(2, 0, {1, 2, 9}), free_operation(1), free_blocks_operation()},
+                  {observed(0), unobserved, observed(2), unobserved, observed(2)}),
+    make_scenario("a partial block is never a hit", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(1),
+                   allocate_operation(2, 0, {1, 2, 3, 0, 5})},
+                  {observed(0), unobserved, observed(2)}),
+    make_scenario(
+        "an append that does not fit takes nothing", 4, 2,
+        {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4, 5, 6, 7, 8, 9}),
+         free_blocks_operation(), append_operation(1, {4, 5, 6}), free_blocks_operation()},
+        {observed(0), observed(0), observed(2), observed(1), observed(1)}),
+    make_scenario("a free of an unknown request frees nothing", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(7), free_blocks_operation()},
+                  {observed(0), unobserved, observed(2)}),
+    make_scenario(
+        "a refused request holds nothing", 2, 2,
+        {allocate_operation(1, 0, {1, 2, 3, 4, 5}), free_blocks_operation(), free_operation(1),
+         free_blocks_operation(), allocate_operation(2, 0, {1, 2, 3}), free_blocks_operation()},
+        {observed(-1), observed(2), unobserved, observed(2), observed(0), observed(0)}),
+    make_scenario(
+        "a shared block is freed by its last holder only", 4, 2,
+        {allocate_operation(1, 0, {1, 2, 3, 4, 5}), allocate_operation(2, 0, {1, 2, 3, 4, 6}),
+         free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()},
+        {observed(0), observed(4), unobserved, observed(1), unobserved, observed(4)}),
+    // Decode: an append takes a block only when it needs one, all or nothing, and caches what it
+    // fills.
+    make_scenario("an append takes a block only when one is needed", 3, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4}),
+                   free_blocks_operation(), append_operation(1, {5}), free_blocks_operation(),
+                   append_operation(1, {6, 7}), free_blocks_operation()},
+                  {observed(0), observed(1), observed(1), observed(1), observed(0), observed(0),
+                   observed(0)}),
+    make_scenario("a block an append fills is cached", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), append_operation(1, {4, 5}),
+                   free_operation(1), allocate_operation(2, 0, {1, 2, 3, 4, 9})},
+                  {observed(0), observed(1), unobserved, observed(4)}),
     // Forks: full blocks shared, the partial last block copied before either side writes into it.
-    make_scenario("a fork shares full blocks and each side writes its own partial block", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(1, {4}), append_operation(2, {5}), free_blocks_operation(), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()}, {observed(0), observed(1), observed(1), observed(1), observed(1), unobserved, observed(2), unobserved, observed(4)}),
-    make_scenario("a forked child writes into a copy of the partial block", 3, 2, {allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(2, {5}), free_blocks_operation(), append_operation(1, {4}), free_operation(2), free_blocks_operation(), free_operation(1), free_blocks_operation()}, {observed(0), observed(1), observed(1), observed(0), observed(1), unobserved, observed(1), unobserved, observed(3)}),
-    make_scenario("a fork of whole blocks takes no block", 2, 2, {allocate_operation(1, 0, {1, 2, 3, 4}), fork_operation(1, 2), free_blocks_operation(), free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()}, {observed(0), observed(1), observed(0), unobserved, observed(0), unobserved, observed(2)}),
-    // Resets and eviction: no reset while a request is live; no hit on, and no eviction of, a block in use.
-    make_scenario("a reset is refused while a request is live", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), reset_prefix_cache_operation(), free_operation(1), allocate_operation(2, 0, {1, 2, 9}), free_operation(2), reset_prefix_cache_operation(), allocate_operation(3, 0, {1, 2, 9})}, {observed(0), observed(0), unobserved, observed(2), unobserved, observed(1), observed(0)}),
-    make_scenario("an evicted block is no longer a hit", 2, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(1), allocate_operation(2, 0, {5, 6, 7, 8}), free_operation(2), allocate_operation(3, 0, {1, 2, 3}), free_blocks_operation()}, {observed(0), unobserved, observed(0), unobserved, observed(0), observed(0)}),
-    make_scenario("a block in use is never evicted", 3, 2, {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5}), allocate_operation(3, 0, {6}), free_blocks_operation(), free_operation(2), allocate_operation(3, 0, {6})}, {observed(0), observed(0), observed(-1), observed(0), unobserved, observed(0)}),
-    make_scenario("a freed request id starts from nothing", 4, 2, {allocate_operation(1, 0, {1, 2, 3}), free_operation(1), allocate_operation(1, 0, {4, 5, 6}), free_blocks_operation(), free_operation(1), free_blocks_operation()}, {observed(0), unobserved, observed(0), observed(2), unobserved, observed(4)}),
+    make_scenario(
+        "a fork shares full blocks and each side writes its own partial block", 4, 2,
+        {allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(1, {4}),
+         append_operation(2, {5}), free_blocks_operation(), free_operation(1),
+         free_blocks_operation(), free_operation(2), free_blocks_operation()},
+        {observed(0), observed(1), observed(1), observed(1), observed(1), unobserved, observed(2),
+         unobserved, observed(4)}),
+    make_scenario(
+        "a forked child writes into a copy of the partial block", 3, 2,
+        {allocate_operation(1, 0, {1, 2, 3}), fork_operation(1, 2), append_operation(2, {5}),
+         free_blocks_operation(), append_operation(1, {4}), free_operation(2),
+         free_blocks_operation(), free_operation(1), free_blocks_operation()},
+        {observed(0), observed(1), observed(1), observed(0), observed(1), unobserved, observed(1),
+         unobserved, observed(3)}),
+    make_scenario(
+        "a fork of whole blocks takes no block", 2, 2,
+        {allocate_operation(1, 0, {1, 2, 3, 4}), fork_operation(1, 2), free_blocks_operation(),
+         free_operation(1), free_blocks_operation(), free_operation(2), free_blocks_operation()},
+        {observed(0), observed(1), observed(0), unobserved, observed(0), unobserved, observed(2)}),
+    // Resets and eviction: no reset while a request is live; no hit on, and no eviction of, a block
+    // in use.
+    make_scenario(
+        "a reset is refused while a request is live", 4, 2,
+        {allocate_operation(1, 0, {1, 2, 3}), reset_prefix_cache_operation(), free_operation(1),
+         allocate_operation(2, 0, {1, 2, 9}), free_operation(2), reset_prefix_cache_operation(),
+         allocate_operation(3, 0, {1, 2, 9})},
+        {observed(0), observed(0), unobserved, observed(2), unobserved, observed(1), observed(0)}),
+    make_scenario("an evicted block is no longer a hit", 2, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(1),
+                   allocate_operation(2, 0, {5, 6, 7, 8}), free_operation(2),
+                   allocate_operation(3, 0, {1, 2, 3}), free_blocks_operation()},
+                  {observed(0), unobserved, observed(0), unobserved, observed(0), observed(0)}),
+    make_scenario("a block in use is never evicted", 3, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), allocate_operation(2, 0, {4, 5}),
+                   allocate_operation(3, 0, {6}), free_blocks_operation(), free_operation(2),
+                   allocate_operation(3, 0, {6})},
+                  {observed(0), observed(0), observed(-1), observed(0), unobserved, observed(0)}),
+    make_scenario("a freed request id starts from nothing", 4, 2,
+                  {allocate_operation(1, 0, {1, 2, 3}), free_operation(1),
+                   allocate_operation(1, 0, {4, 5, 6}), free_blocks_operation(), free_operation(1),
+                   free_blocks_operation()},
+                  {observed(0), unobserved, observed(0), observed(2), unobserved, observed(4)}),
 };
 
 /// The description of kvc::suites::block_pool_scenarios.

@@ -11,7 +11,8 @@
 //                                  blocks, or a refusal that changed nothing. It returns a
 //                                  `std::optional` of an integer (nullopt: refused), a signed
 //                                  integer (negative: refused), or a type with `explicit operator
-//                                  bool` and a `cached_tokens` member (kvc::model::block_allocation)
+//                                  bool` and a `cached_tokens` member
+//                                  (kvc::model::block_allocation)
 //   append(request, tokens)        decode: adds tokens to a live request, all or nothing; anything
 //                                  that converts to bool (admitted). Besides new blocks at the
 //                                  end, it may move the partial last block to a free block (copy
@@ -52,11 +53,11 @@ namespace kvc {
 
 /// What a block-pool operation does.
 enum class block_pool_operation_kind : unsigned char {
-  allocate,            ///< `pool.allocate(request, ns, tokens)`, observed: cached tokens, -1 refused
-  append,              ///< `pool.append(request, tokens)`, observed: 1 admitted, 0 refused
-  free,                ///< `pool.free(request)`
-  fork,                ///< `pool.fork(request, child)`, observed: 1 admitted, 0 refused
-  free_blocks,         ///< `pool.free_blocks()`, observed
+  allocate,     ///< `pool.allocate(request, ns, tokens)`, observed: cached tokens, -1 refused
+  append,       ///< `pool.append(request, tokens)`, observed: 1 admitted, 0 refused
+  free,         ///< `pool.free(request)`
+  fork,         ///< `pool.fork(request, child)`, observed: 1 admitted, 0 refused
+  free_blocks,  ///< `pool.free_blocks()`, observed
   reset_prefix_cache,  ///< `pool.reset_prefix_cache()`, observed: 1 done, 0 refused
 };
 
@@ -83,7 +84,8 @@ template <class Tokens>
 [[nodiscard]] constexpr block_pool_operation with_tokens(block_pool_operation op,
                                                          const Tokens& tokens) noexcept {
   for (const auto token : tokens)
-    if (op.tokens.size() < max_operation_tokens) op.tokens.push_back(static_cast<std::int32_t>(token));
+    if (op.tokens.size() < max_operation_tokens)
+      op.tokens.push_back(static_cast<std::int32_t>(token));
   return op;
 }
 
@@ -123,15 +125,17 @@ template <class Tokens = std::initializer_list<std::int32_t>>
 
 namespace detail {
 
-#define KVC_DETAIL_MEMBER_TRAIT(name)                  \
-  template <class Pool>                                \
-  struct name##_member {                               \
-    using type = void;                                 \
-  };                                                   \
-  template <class Pool>                                \
-    requires requires { &Pool::name; }                 \
-  struct name##_member<Pool> {                         \
-    using type = decltype(&Pool::name);                \
+#define KVC_DETAIL_MEMBER_TRAIT(name)   \
+  template <class Pool>                 \
+  struct name##_member {                \
+    using type = void;                  \
+  };                                    \
+  template <class Pool>                 \
+  requires requires {                   \
+    &Pool::name;                        \
+  }                                     \
+  struct name##_member<Pool> {          \
+    using type = decltype(&Pool::name); \
   };
 /// The type of `&Pool::allocate` (and of the other members), or void for a template or an
 /// overload set: then kvc's values are passed unconverted.
@@ -162,12 +166,19 @@ template <class Pool>
 /// inside a `std::optional` (or a type with `cached_tokens`) is an admission with a wrong hit, and
 /// stays negative.
 template <class Result>
-[[nodiscard]] constexpr std::optional<std::int64_t> allocation_value(const Result& result) noexcept {
+[[nodiscard]] constexpr std::optional<std::int64_t> allocation_value(
+    const Result& result) noexcept {
   using R = std::remove_cvref_t<Result>;
-  if constexpr (requires { result.has_value(); *result; }) {
+  if constexpr (requires {
+                  result.has_value();
+                  *result;
+                }) {
     if (!result.has_value()) return std::nullopt;
     return observed_value(*result).value;
-  } else if constexpr (requires { result.cached_tokens; static_cast<bool>(result); }) {
+  } else if constexpr (requires {
+                         result.cached_tokens;
+                         static_cast<bool>(result);
+                       }) {
     if (!static_cast<bool>(result)) return std::nullopt;
     return observed_value(result.cached_tokens).value;
   } else {
@@ -192,14 +203,15 @@ template <class Pool>
 /// A block table a pool returns: a sized range of integers.
 template <class Table>
 concept block_id_range = std::ranges::sized_range<const std::remove_cvref_t<Table>> &&
-                         integer<std::remove_cvref_t<std::ranges::range_value_t<const std::remove_cvref_t<Table>>>>;
+    integer<std::remove_cvref_t<std::ranges::range_value_t<const std::remove_cvref_t<Table>>>>;
 
 }  // namespace detail
 
 /// A paged KV block pool kvc can drive (see the top of this header for each member's meaning).
 template <class Pool>
 concept block_pool_adapter = requires(Pool& pool, std::uint64_t id) {
-  detail::allocation_value(pool.allocate(id, id, detail::pool_tokens<Pool>(block_pool_operation{})));
+  detail::allocation_value(
+      pool.allocate(id, id, detail::pool_tokens<Pool>(block_pool_operation{})));
   static_cast<bool>(pool.append(id, detail::pool_tokens<Pool>(block_pool_operation{})));
   pool.free(id);
   requires integer<std::remove_cvref_t<decltype(pool.free_blocks())>>;

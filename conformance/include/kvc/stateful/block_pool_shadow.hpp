@@ -63,18 +63,22 @@ class block_pool_shadow {
   /// requests (0: no limit), a refused allocation or fork is right whatever it needed.
   block_pool_shadow(std::size_t num_blocks, std::size_t block_size, reuse_policy policy = {},
                     bool exact = false, std::size_t max_live_requests = 0)
-      : num_blocks_(num_blocks), block_size_(block_size == 0 ? 1 : block_size), policy_(policy),
-        exact_(exact), max_live_requests_(max_live_requests) {}
+      : num_blocks_(num_blocks),
+        block_size_(block_size == 0 ? 1 : block_size),
+        policy_(policy),
+        exact_(exact),
+        max_live_requests_(max_live_requests) {}
 
   /// The engine's `allocate(request, ns, tokens)` returned `hit` cached tokens (nullopt: refused)
   /// and, when admitted, `table` as the request's block table. `request` must not be live.
   block_pool_verdict allocated(std::uint64_t request, std::uint64_t ns,
-                               std::span<const std::int32_t> tokens, std::optional<std::int64_t> hit,
+                               std::span<const std::int32_t> tokens,
+                               std::optional<std::int64_t> hit,
                                std::span<const std::int64_t> table) {
     const std::size_t n = tokens.size();
     const std::size_t present = present_blocks(ns, tokens);
-    const std::size_t most = detail::reused_under_blocks(policy_, block_size_, present * block_size_,
-                                                         n, static_cast<std::size_t>(-1));
+    const std::size_t most = detail::reused_under_blocks(
+        policy_, block_size_, present * block_size_, n, static_cast<std::size_t>(-1));
     const std::size_t total = blocks_for(n);
     const std::size_t free = free_blocks();
     if (!hit) {
@@ -167,7 +171,7 @@ class block_pool_shadow {
     live_request after{grown.ns, grown.tokens, {table.begin(), table.end()}};
     after.tokens.insert(after.tokens.end(), tokens.begin(), tokens.end());
     block_pool_verdict verdict = check_table(call, table, total);
-    std::size_t taken = 0;                  // free blocks the append takes
+    std::size_t taken = 0;     // free blocks the append takes
     block_table released_ids;  // blocks it lets go of (free for its new blocks)
     bool tail_moved = false;
     for (std::size_t i = 0; verdict.ok() && i < old_blocks; ++i) {
@@ -236,8 +240,8 @@ class block_pool_shadow {
     const std::string call = "fork(" + std::to_string(parent) + ", " + std::to_string(child) + ")";
     if (!admitted) {
       if (needed <= free && !full_of_requests())
-        return {call + " was refused, but it needs " + std::to_string(needed) +
-                    " new blocks and " + std::to_string(free) + " are free" + live_count_note(),
+        return {call + " was refused, but it needs " + std::to_string(needed) + " new blocks and " +
+                    std::to_string(free) + " are free" + live_count_note(),
                 0, 1};
       return {};
     }
@@ -248,7 +252,8 @@ class block_pool_shadow {
     if (verdict.ok() && parent_after.size() != before.size())
       verdict = {call + " left the parent a block table of " + std::to_string(parent_after.size()) +
                      " blocks, not " + std::to_string(before.size()),
-                 static_cast<std::int64_t>(parent_after.size()), static_cast<std::int64_t>(before.size())};
+                 static_cast<std::int64_t>(parent_after.size()),
+                 static_cast<std::int64_t>(before.size())};
     const std::size_t shared = partial ? before.size() - 1 : before.size();
     for (std::size_t i = 0; verdict.ok() && i < shared; ++i) {
       if (parent_after[i] != before[i])
@@ -274,7 +279,8 @@ class block_pool_shadow {
         verdict = check_new_block(call + " (the parent's copy of its partial block)",
                                   before.size() - 1, mine);
       else if (theirs != tail)
-        verdict = check_new_block(call + " (the copy of the partial block)", before.size() - 1, theirs);
+        verdict =
+            check_new_block(call + " (the copy of the partial block)", before.size() - 1, theirs);
       if (mine != tail || theirs != tail) taken = 1;
       if (verdict.ok() && taken > free)
         verdict = {call + " was admitted, but its partial block needs a free block and none is", 1,
@@ -337,7 +343,8 @@ class block_pool_shadow {
     return held_ > num_blocks_ ? 0 : num_blocks_ - held_;
   }
   /// The most tokens an allocation of `tokens` under `ns` may be served from cache now.
-  [[nodiscard]] std::size_t cached_prefix(std::uint64_t ns, std::span<const std::int32_t> tokens) const {
+  [[nodiscard]] std::size_t cached_prefix(std::uint64_t ns,
+                                          std::span<const std::int32_t> tokens) const {
     return detail::reused_under_blocks(policy_, block_size_,
                                        present_blocks(ns, tokens) * block_size_, tokens.size(),
                                        static_cast<std::size_t>(-1));
@@ -356,18 +363,21 @@ class block_pool_shadow {
   }
   /// Live `request`'s block table as the engine now gives it: wrong when it differs from the one
   /// recorded (a step on another request rewrote it).
-  [[nodiscard]] block_pool_verdict reread(std::uint64_t request, std::span<const std::int64_t> table) const {
+  [[nodiscard]] block_pool_verdict reread(std::uint64_t request,
+                                          std::span<const std::int64_t> table) const {
     auto found = live_.find(request);
     if (found == live_.end() || std::equal(table.begin(), table.end(), found->second.table.begin(),
                                            found->second.table.end()))
       return {};
     std::string was;
     std::string is;
-    for (const std::int64_t id : found->second.table) was += (was.empty() ? "" : ", ") + std::to_string(id);
+    for (const std::int64_t id : found->second.table)
+      was += (was.empty() ? "" : ", ") + std::to_string(id);
     for (const std::int64_t id : table) is += (is.empty() ? "" : ", ") + std::to_string(id);
     return {"the block table of request " + std::to_string(request) + " changed from [" + was +
                 "] to [" + is + "] without a call on it",
-            static_cast<std::int64_t>(table.size()), static_cast<std::int64_t>(found->second.table.size())};
+            static_cast<std::int64_t>(table.size()),
+            static_cast<std::int64_t>(found->second.table.size())};
   }
 
   /// The namespace of live `request` (0 otherwise).
@@ -411,7 +421,8 @@ class block_pool_shadow {
   [[nodiscard]] std::string live_count_note() const {
     if (live_.size() < 16) return {};
     return " (" + std::to_string(live_.size()) +
-           " requests are live: for a pool with a limit, say it in check_options::max_live_requests)";
+           " requests are live: for a pool with a limit, say it in "
+           "check_options::max_live_requests)";
   }
 
   [[nodiscard]] std::size_t blocks_for(std::size_t n) const noexcept {
@@ -428,7 +439,8 @@ class block_pool_shadow {
   }
 
   /// The leading full blocks of `tokens` under `ns` that some block still holds.
-  [[nodiscard]] std::size_t present_blocks(std::uint64_t ns, std::span<const std::int32_t> tokens) const {
+  [[nodiscard]] std::size_t present_blocks(std::uint64_t ns,
+                                           std::span<const std::int32_t> tokens) const {
     std::size_t count = 0;
     while ((count + 1) * block_size_ <= tokens.size()) {
       bool found = false;
@@ -445,7 +457,8 @@ class block_pool_shadow {
 
   /// The most free blocks an admission with `hit_blocks` leading hits takes: its new blocks, and
   /// each hit block whose content some free block holds (taking that copy takes a free block).
-  [[nodiscard]] std::size_t most_taken_with_hit(std::uint64_t ns, std::span<const std::int32_t> tokens,
+  [[nodiscard]] std::size_t most_taken_with_hit(std::uint64_t ns,
+                                                std::span<const std::int32_t> tokens,
                                                 std::size_t hit_blocks) const {
     std::size_t taken = blocks_for(tokens.size()) - hit_blocks;
     for (std::size_t i = 0; i < hit_blocks; ++i) {
@@ -467,8 +480,9 @@ class block_pool_shadow {
     for (std::size_t i = 0; i < table.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (table[i] == table[j])
-          return {call + " put block " + std::to_string(table[i]) + " twice in one block table (at " +
-                      std::to_string(j) + " and " + std::to_string(i) + ")",
+          return {call + " put block " + std::to_string(table[i]) +
+                      " twice in one block table (at " + std::to_string(j) + " and " +
+                      std::to_string(i) + ")",
                   table[i], -1};
     return {};
   }
@@ -488,8 +502,12 @@ class block_pool_shadow {
     const std::size_t end = (index + 1) * block_size_;
     auto found = blocks_.find(id);
     if (found != blocks_.end() && holds(found->second, request.ns, request.tokens, end)) return {};
-    shadow_block wanted{0, true, true, request.ns, {request.tokens.begin(), request.tokens.begin() +
-                                                        static_cast<std::ptrdiff_t>(end)}};
+    shadow_block wanted{
+        0,
+        true,
+        true,
+        request.ns,
+        {request.tokens.begin(), request.tokens.begin() + static_cast<std::ptrdiff_t>(end)}};
     return {call + " served block " + std::to_string(index) + " of its hit from block id " +
                 std::to_string(id) + ", which holds " +
                 (found == blocks_.end() ? std::string("nothing") : content_text(found->second)) +
