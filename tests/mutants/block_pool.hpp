@@ -315,7 +315,7 @@ class flawed_pool {
 /// more live requests than a crowd of 33, 64 tokens each), so that what exploration finds is the
 /// flaw, not the room.
 template <pool_flaw Flaw>
-using roomy_pool = flawed_pool<Flaw, 64, 64, 64>;
+using roomy_pool = flawed_pool<Flaw, 40, 48, 64>;
 
 // --- Pools as engines write them, one bug each, for kvc::check_block_pool ------------------------
 

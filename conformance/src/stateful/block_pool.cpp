@@ -58,7 +58,8 @@ std::int64_t free_count(const detail::erased_block_pool& pool, void* made) {
 }  // namespace
 
 block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* made,
-                                block_pool_shadow& shadow, const block_pool_operation& op) {
+                                block_pool_shadow& shadow, const block_pool_operation& op,
+                                bool describe) {
   block_pool_step step{};
   block_pool_operation& passed = passed_operation();
   passed = op;
@@ -72,8 +73,9 @@ block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* mad
       }
       std::vector<std::int64_t> table;
       if (hit) table = table_of(pool, made, op.request);
-      step.returned =
-          hit ? std::to_string(*hit) + " cached tokens, blocks " + ids_text(table) : "refused";
+      if (describe)
+        step.returned =
+            hit ? std::to_string(*hit) + " cached tokens, blocks " + ids_text(table) : "refused";
       step.verdict = shadow.allocated(op.request, op.other, op.token_span(), hit, table);
       break;
     }
@@ -85,7 +87,8 @@ block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* mad
         admitted = pool.apply(made, passed).value != 0;
       }
       const std::vector<std::int64_t> table = table_of(pool, made, op.request);
-      step.returned = (admitted ? "admitted, blocks " : "refused, blocks ") + ids_text(table);
+      if (describe)
+        step.returned = (admitted ? "admitted, blocks " : "refused, blocks ") + ids_text(table);
       step.verdict = shadow.appended(op.request, op.token_span(), admitted, table);
       break;
     }
@@ -103,22 +106,23 @@ block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* mad
         table = table_of(pool, made, op.other);
         parent = table_of(pool, made, op.request);
       }
-      step.returned = admitted ? "admitted, child blocks " + ids_text(table) + ", parent blocks " +
-                                     ids_text(parent)
-                               : "refused";
+      if (describe)
+        step.returned = admitted ? "admitted, child blocks " + ids_text(table) +
+                                       ", parent blocks " + ids_text(parent)
+                                 : "refused";
       step.verdict = shadow.forked(op.request, op.other, admitted, table, parent);
       break;
     }
     case block_pool_operation_kind::reset_prefix_cache: {
       if (!pool.facts.resets) return {{}, "-", false};
       const bool done = pool.apply(made, op).value != 0;
-      step.returned = done ? "true" : "false";
+      if (describe) step.returned = done ? "true" : "false";
       step.verdict = shadow.reset(done);
       break;
     }
     case block_pool_operation_kind::free_blocks: {
       const std::int64_t free = free_count(pool, made);
-      step.returned = std::to_string(free);
+      if (describe) step.returned = std::to_string(free);
       step.verdict = shadow.counted_free(free);
       return step;
     }
@@ -129,8 +133,9 @@ block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* mad
     step.verdict = shadow.reread(request, table_of(pool, made, request));
   }
   if (step.verdict.ok()) step.verdict = shadow.counted_free(free_count(pool, made));
+  if (step.verdict.ok()) return step;
   const std::string call = call_code(op);
-  if (!step.verdict.ok() && step.verdict.what.find(call) == std::string::npos)
+  if (step.verdict.what.find(call) == std::string::npos)
     step.verdict.what = "after " + call + ": " + step.verdict.what;
   return step;
 }
@@ -192,7 +197,7 @@ block_pool_report run_block_pool_check(const erased_block_pool& pool,
                            options.max_live_requests);
   for (const block_pool_operation& op : report.operations) {
     const library::stateful::block_pool_step step =
-        library::stateful::step_block_pool(pool, session.made(), shadow, op);
+        library::stateful::step_block_pool(pool, session.made(), shadow, op, true);
     report.returned.push_back(step.returned);
     if (!step.verdict.ok()) {
       report.message = step.verdict.what;

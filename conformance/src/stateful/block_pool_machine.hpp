@@ -79,11 +79,12 @@ struct block_pool_step {
 };
 
 /// Applies `op` to the pool `made` (through `pool`'s function pointers), reads back the block
-/// tables it changed and `free_blocks()`, and judges both with `shadow` (defined in
-/// block_pool.cpp).
+/// tables it changed and `free_blocks()`, and judges both with `shadow`; with `describe`, says
+/// what the pool returned, for a report (defined in block_pool.cpp).
 [[nodiscard]] block_pool_step step_block_pool(const detail::erased_block_pool& pool, void* made,
                                               block_pool_shadow& shadow,
-                                              const block_pool_operation& op);
+                                              const block_pool_operation& op,
+                                              bool describe = false);
 
 /// A prompt the generator remembers.
 struct block_pool_prompt {
@@ -425,7 +426,7 @@ struct allocate_command : block_pool_command {
 /// fork was refused, or one never allocated.
 struct free_command : block_pool_command {
   static constexpr unsigned weight = 22;
-  static bool enabled(const block_pool_state& st) { return !st.shadow.live_requests().empty(); }
+  static bool enabled(const block_pool_state& st) { return st.shadow.live_count() != 0; }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;
     const id_vector live = st.shadow.live_requests();
@@ -448,7 +449,7 @@ struct free_command : block_pool_command {
 /// a few, or enough for two more blocks.
 struct append_command : block_pool_command {
   static constexpr unsigned weight = 8;
-  static bool enabled(const block_pool_state& st) { return !st.shadow.live_requests().empty(); }
+  static bool enabled(const block_pool_state& st) { return st.shadow.live_count() != 0; }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;
     const id_vector live = st.shadow.live_requests();
@@ -477,7 +478,7 @@ struct append_command : block_pool_command {
 /// that references one copy and hands out the other goes wrong.
 struct lockstep_command : block_pool_command {
   static constexpr unsigned weight = 5;
-  static bool enabled(const block_pool_state& st) { return !st.shadow.live_requests().empty(); }
+  static bool enabled(const block_pool_state& st) { return st.shadow.live_count() != 0; }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;
     const id_vector live = st.shadow.live_requests();
@@ -496,7 +497,7 @@ struct lockstep_command : block_pool_command {
 struct fork_command : block_pool_command {
   static constexpr unsigned weight = 11;
   static bool enabled(const block_pool_state& st) {
-    return st.facts.forks && !st.shadow.live_requests().empty();
+    return st.facts.forks && st.shadow.live_count() != 0;
   }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;
@@ -526,7 +527,7 @@ struct fork_command : block_pool_command {
 struct reset_command : block_pool_command {
   static constexpr unsigned weight = 8;
   static bool enabled(const block_pool_state& st) {
-    return st.facts.resets && !st.shadow.live_requests().empty();
+    return st.facts.resets && st.shadow.live_count() != 0;
   }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;
@@ -539,7 +540,7 @@ struct reset_command : block_pool_command {
 struct drain_command : block_pool_command {
   static constexpr unsigned weight = 4;
   static bool enabled(const block_pool_state& st) {
-    return st.facts.resets && !st.shadow.live_requests().empty();
+    return st.facts.resets && st.shadow.live_count() != 0;
   }
   static block_pool_operation draw(gen::source& s, block_pool_state& st, const check_options&) {
     if (auto next = follow_up(s, st)) return *next;

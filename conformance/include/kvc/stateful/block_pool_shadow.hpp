@@ -388,9 +388,12 @@ class block_pool_shadow {
   /// The live requests, in increasing id order.
   [[nodiscard]] request_ids live_requests() const {
     request_ids ids;
+    ids.reserve(live_.size());
     for (const auto& [id, request] : live_) ids.push_back(id);
     return ids;
   }
+  /// How many requests are live.
+  [[nodiscard]] std::size_t live_count() const noexcept { return live_.size(); }
   /// The capacity.
   [[nodiscard]] std::size_t num_blocks() const noexcept { return num_blocks_; }
   /// Tokens per block.
