@@ -403,3 +403,16 @@ TEST_CASE("block pool: the doctest adapter's KVC_CHECK_BLOCK_POOL") {
       },
       kvc::check_options{.seed = 3, .sequences = 50, .exact = true});
 }
+
+TEST_CASE("block pool: an exploration's counterexample is a scenario to paste and a replay") {
+  const kvc::exploration_report explored =
+      kvc::explore(block_pool_scenarios, roomy<m::pool_flaw::namespace_not_in_key>, {.seed = 5});
+  INFO(shown(explored));
+  REQUIRE_FALSE(explored.passed());
+  CHECK(explored.fixture.find("kvc::make_scenario(\"explored\", ") == 0);
+  CHECK(explored.fixture.find("kvc::allocate_operation(") != std::string::npos);
+  CHECK(explored.fixture.find("kvc::observed(") != std::string::npos);
+  CHECK(explored.test_case.find("kvc::check_block_pool_step(pool, shadow, op)") !=
+        std::string::npos);
+  CHECK(explored.inputs.find("pool.allocate(") == 0);
+}

@@ -3,6 +3,7 @@
 #include <kvc/stateful/block_pool_check.hpp>
 
 #include <kvc/explore.hpp>
+#include <kvc/model/block_pool.hpp>
 #include <kvc/specs/block_pool.hpp>
 
 #include <cstddef>
@@ -230,10 +231,16 @@ void report_exploration(const block_pool_report& checked, exploration_report& re
   report.actual = std::to_string(checked.actual);
   report.expected = std::to_string(checked.expected);
   report.notes.push_back(checked.message);
-  // The operations as a scenario's; its observations are the contract's, for the author to fill
-  // in from the message (a shadow judges KV content, not one value per call).
+  // The operations as a scenario, with kvc's model's observations: what a scenario demands where
+  // every correct pool observes the same (a shadow judges KV content, and a pool's eviction
+  // order is its own: the author keeps the scenario where it does not depend on it).
+  model::block_pool reference(checked.num_blocks, checked.block_size);
+  std::string seen = "{";
+  for (std::size_t i = 0; i < checked.shrunk_length(); ++i)
+    seen += (i == 0 ? "" : ", ") + library::stateful::observation_literal(
+                                       apply_operation(reference, checked.operations[i]));
   report.fixture = "kvc::make_scenario(\"explored\", " + std::to_string(checked.num_blocks) + ", " +
-                   std::to_string(checked.block_size) + ", " + ops + "}, {/* observations */})";
+                   std::to_string(checked.block_size) + ", " + ops + "}, " + seen + "})";
   report.test_case = checked.replay();
 }
 
