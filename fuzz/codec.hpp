@@ -390,8 +390,10 @@ inline segments_case decode_segments(const std::uint8_t* data, std::size_t size)
 
 // `out_type` and `delta` are the fuzz harness's own choices, not the fixture's: the seeds use
 // std::size_t outputs of exactly the contract's size.
-template <class S, std::size_t N>
-std::vector<std::uint8_t> encode_segments(const std::array<S, N>& segments) {
+template <class Ids>
+std::vector<std::uint8_t> encode_segments(const Ids& segments) {
+  using S = std::remove_cvref_t<decltype(*std::begin(segments))>;
+  need(std::size(segments) <= max_segment_tokens, "more tokens than the format holds");
   writer out;
   out.byte(id_tag<S>);
   out.byte(8);  // std::size_t, base runs + 1
@@ -836,28 +838,29 @@ void write_position_ops(writer& out, const Row& row) {
 // One row (`components...` empty) or C rows of the component form. As for the segments, the
 // output type and size are the harness's choices: the seeds use std::size_t outputs sized
 // sequences + 1.
-template <class T, std::size_t K, class... Components>
-std::vector<std::uint8_t> encode_positions(const std::array<T, K>& positions,
-                                           Components... components) {
+template <class Positions, class... Components>
+std::vector<std::uint8_t> encode_positions(const Positions& positions, Components... components) {
   static_assert(sizeof...(Components) <= 1);
+  using T = std::remove_cvref_t<decltype(*std::begin(positions))>;
+  const std::size_t values = std::size(positions);
   writer out;
   out.byte(int_tag<T>);
   std::size_t rows = 1;
   if constexpr (sizeof...(Components) == 1) {
     ((rows = static_cast<std::size_t>(components)), ...);
-    need(rows >= 1 && rows <= 3 && K % rows == 0, "a component count other than 1-3 of whole rows");
+    need(rows >= 1 && rows <= 3 && values % rows == 0, "a component count other than 1-3 of whole rows");
     out.byte(static_cast<std::uint8_t>(1U | rows << 1));
   } else {
     out.byte(0);
   }
   out.byte(8);  // std::size_t, base sequences + 1
   out.byte(0);
-  const std::size_t tokens = K / rows;
+  const std::size_t tokens = values / rows;
   need(tokens <= max_position_tokens, "more tokens than the format holds");
   out.byte(static_cast<std::uint8_t>(tokens & 0xFFU));
   out.byte(static_cast<std::uint8_t>(tokens >> 8));
   for (std::size_t row = 0; row < rows; ++row)
-    write_position_ops(out, std::span<const T>(positions).subspan(row * tokens, tokens));
+    write_position_ops(out, std::span<const T>(std::data(positions), values).subspan(row * tokens, tokens));
   return out.out;
 }
 

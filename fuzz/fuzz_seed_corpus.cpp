@@ -1,15 +1,18 @@
-// fuzz/fuzz_seed_corpus.cpp - writes kvc's fixture suites as seed inputs for the fuzz targets.
+// fuzz/fuzz_seed_corpus.cpp - writes kvc's fixture tables as seed inputs for the fuzz targets.
 //
 //   fuzz_seed_corpus <dir>    writes <dir>/<target>/<suite>-<NN>-<label>
 //
-// Which suites seed which target comes from the contract descriptors (each suite check names its
-// fuzz target); this file only knows each target's codec.
+// Which fixtures seed which target comes from the specs (kvc/specs/all.hpp): target
+// fuzz_<contract> takes every table of that contract's suites whose call shape has the field kinds
+// of the target's byte format (the policy suites repeat the exact suites' inputs and are left out).
+// This file only knows each target's codec and the field kinds it encodes.
 //
 // Every fixture's inputs are encoded with the target's own codec (codec.hpp), and each seed is
 // decoded again and must give back exactly those inputs, types included: an encoder that drifted
 // from its decoder, or a fixture the format cannot express, fails here instead of seeding the
 // fuzzer with some other case.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -23,23 +26,19 @@
 #include <vector>
 
 #include <boost/hana/for_each.hpp>
-#include <boost/hana/at_key.hpp>
-#include <boost/hana/length.hpp>
-#include <boost/hana/map.hpp>
-#include <boost/hana/pair.hpp>
-#include <boost/hana/string.hpp>
-#include <boost/hana/unpack.hpp>
+#include <boost/hana/tuple.hpp>
 
 #include <kvc/cache_namespace.hpp>
-#include <kvc/conformance.hpp>
-#include <kvc/verification/contracts.hpp>
+#include <kvc/spec/field.hpp>
+#include <kvc/spec/runtime.hpp>
+#include <kvc/spec/suite.hpp>
+#include <kvc/specs/all.hpp>
 
 #include "codec.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace hana = boost::hana;
 using kvc_fuzz::i128;
 using bytes = std::vector<std::uint8_t>;
 
@@ -88,7 +87,7 @@ const auto batch_matches = [](const kvc_fuzz::batch_case& c, auto capacity, auto
 };
 const auto namespaces_matches = [](const kvc_fuzz::namespace_case& c, const auto& a, const auto& b,
                                    const auto& cached, const auto& requested) {
-  const auto same = [](const kvc_fuzz::namespace_fields& f, const kvc::cache_namespace& ns) {
+  const auto same = [](const kvc_fuzz::namespace_fields& f, const auto& ns) {
     return f.model == ns.model && f.adapter == ns.adapter && f.revision == ns.adapter_revision &&
            f.salt == ns.salt;
   };
@@ -127,43 +126,85 @@ const auto multimodal_matches = [](const kvc_fuzz::multimodal_case& c, std::stri
          same_items(c.cached_items, cached_items) && same_items(c.requested_items, requested_items);
 };
 
-std::string file_name(const char* suite, std::size_t index, const char* label) {
+std::string file_name(std::string_view suite, std::size_t index, std::string_view label) {
   std::string name =
       std::string(suite) + "-" + (index < 10 ? "0" : "") + std::to_string(index) + "-";
-  for (const char* p = label; *p != '\0'; ++p) name += (*p == ' ' || *p == '/') ? '-' : *p;
+  for (const char c : label) name += (c == ' ' || c == '/') ? '-' : c;
   return name;
 }
 
-/// A fuzz target's byte format: `encode(inputs...)`, `decode(data, size)`, and
-/// `matches(decoded, inputs...)`, which says whether a decoded case holds exactly those inputs.
-template <class Encode, class Decode, class Matches>
+using kind = kvc::field_kind;
+
+/// Whether `Shape`'s fields are of the kinds `kinds`, in order.
+template <class Shape, std::size_t N>
+constexpr bool has_fields(const std::array<kind, N>& kinds) {
+  if (std::size(Shape::fields) != N) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (Shape::fields[i].kind != kinds[i]) return false;
+  return true;
+}
+
+/// The field kinds of one call shape, in order.
+template <kind... Kinds>
+struct signature {
+  static constexpr std::array<kind, sizeof...(Kinds)> kinds{Kinds...};
+};
+/// A codec's `takes`: `takes(static_cast<const Shape*>(nullptr))` is true for a shape whose fields
+/// are of the kinds of one of `Signature...`.
+template <class... Signature>
+struct fields_of {
+  template <class Shape>
+  constexpr bool operator()(const Shape*) const {
+    return (has_fields<Shape>(Signature::kinds) || ...);
+  }
+};
+
+using lookup_fields = signature<kind::namespace_text, kind::namespace_text, kind::tokens, kind::tokens>;
+using block_lookup_fields =
+    signature<kind::namespace_text, kind::namespace_text, kind::tokens, kind::tokens,
+              kind::block_size>;
+using namespace_lookup_fields =
+    signature<kind::cache_namespace, kind::cache_namespace, kind::tokens, kind::tokens>;
+using multimodal_fields = signature<kind::namespace_text, kind::namespace_text, kind::tokens,
+                                    kind::multimodal_items, kind::tokens, kind::multimodal_items>;
+using admission_fields = signature<kind::capacity, kind::used, kind::count>;
+using batch_fields = signature<kind::capacity, kind::used, kind::counts>;
+using segment_fields = signature<kind::segment_ids>;
+using position_fields = signature<kind::position_ids>;
+using component_fields = signature<kind::position_ids, kind::components>;
+
+/// A fuzz target's byte format: its name, the call shapes it encodes (`takes`),
+/// `encode(inputs...)`, `decode(data, size)`, and `matches(decoded, inputs...)`, which says
+/// whether a decoded case holds exactly those inputs.
+template <class Takes, class Encode, class Decode, class Matches>
 struct codec {
+  std::string_view target;
+  Takes takes;
   Encode encode;
   Decode decode;
   Matches matches;
 };
-template <class Encode, class Decode, class Matches>
-codec(Encode, Decode, Matches) -> codec<Encode, Decode, Matches>;
+template <class Takes, class Encode, class Decode, class Matches>
+codec(std::string_view, Takes, Encode, Decode, Matches) -> codec<Takes, Encode, Decode, Matches>;
 
 struct corpus {
   fs::path root;
   int written = 0, failed = 0, beyond_format = 0;
 
-  // Encodes every fixture of `suite` with `encode(inputs...)`, checks that `decode` gives the
-  // inputs back (`matches(decoded, inputs...)`), and writes the seed.
-  template <class Suite, class Encode, class Decode, class Matches>
-  void add(const char* target, const char* suite_name, const Suite& suite, Encode encode,
-           Decode decode, Matches matches) {
-    fs::create_directories(root / target);
-    std::size_t index = 0;
-    hana::for_each(kvc::fixtures_of(suite), [&](const auto& fixture) {
-      const std::string name = file_name(suite_name, index++, hana::to<const char*>(fixture.label));
+  // Encodes every fixture of `table` with the codec, checks that `decode` gives the inputs back
+  // (`matches(decoded, inputs...)`), and writes the seed.
+  template <class Codec, class Table>
+  void add(const Codec& c, std::string_view suite_name, std::size_t& index, const Table& table) {
+    fs::create_directories(root / c.target);
+    for (const auto& row : table) {
+      const std::string name = file_name(suite_name, index++, row.label.view());
       try {
-        hana::unpack(fixture.inputs, [&](const auto&... inputs) {
-          const bytes seed = encode(inputs...);
-          if (!matches(decode(seed.data(), seed.size()), inputs...))
+        const auto inputs = kvc::detail::to_runtime(row.inputs);
+        std::remove_cvref_t<decltype(row.inputs)>::shape::visit(inputs, [&](const auto&... in) {
+          const bytes seed = c.encode(in...);
+          if (!c.matches(c.decode(seed.data(), seed.size()), in...))
             throw std::runtime_error("the seed does not decode to the fixture's inputs");
-          std::ofstream(root / target / name, std::ios::binary)
+          std::ofstream(root / c.target / name, std::ios::binary)
               .write(reinterpret_cast<const char*>(seed.data()),
                      static_cast<std::streamsize>(seed.size()));
         });
@@ -171,13 +212,27 @@ struct corpus {
       } catch (const std::invalid_argument& e) {
         // Beyond the fuzz input format's limits (a sequence of 256 or more, an id past one byte):
         // the fixture stays in the suites, it just cannot seed this target.
-        std::fprintf(stderr, "%s/%s: not a seed (%s)\n", target, name.c_str(), e.what());
+        std::fprintf(stderr, "%.*s/%s: not a seed (%s)\n", static_cast<int>(c.target.size()),
+                     c.target.data(), name.c_str(), e.what());
         ++beyond_format;
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s/%s: %s\n", target, name.c_str(), e.what());
+        std::fprintf(stderr, "%.*s/%s: %s\n", static_cast<int>(c.target.size()), c.target.data(),
+                     name.c_str(), e.what());
         ++failed;
       }
-    });
+    }
+  }
+
+  // Every table of `suite` whose call shape the codec takes.
+  template <class Codec, class Info, const auto&... Tables>
+  void add_suite(const Codec& c, const kvc::suite<Info, Tables...>&) {
+    std::size_t index = 0;
+    const auto add_table = [&](const auto& table) {
+      using shape = typename std::remove_cvref_t<decltype(table[0])>::inputs_type::shape;
+      if constexpr (std::remove_cvref_t<decltype(c.takes)>{}(static_cast<const shape*>(nullptr)))
+        add(c, Info::name, index, table);
+    };
+    (add_table(Tables), ...);
   }
 };
 
@@ -198,32 +253,34 @@ int main(int argc, char** argv) {
   const auto names = [](const auto&... in) { return f::encode_namespaces(in...); };
   const auto multimodal = [](const auto&... in) { return f::encode_multimodal(in...); };
   const auto positions = [](const auto&... in) { return f::encode_positions(in...); };
-  // Each fuzz target's codec. A descriptor naming a target missing here does not compile.
-  const auto codecs = hana::make_map(
-      hana::make_pair(kvc::label<"fuzz_prefix_reuse">, codec{prefix, f::decode_prefix, prefix_matches}),
-      hana::make_pair(kvc::label<"fuzz_append_admission">,
-                      codec{admission, f::decode_admission, admission_matches}),
-      hana::make_pair(kvc::label<"fuzz_segment_positions">,
-                      codec{segments, f::decode_segments, segments_matches}),
-      hana::make_pair(kvc::label<"fuzz_segment_offsets">,
-                      codec{segments, f::decode_segments, segments_matches}),
-      hana::make_pair(kvc::label<"fuzz_batch_admission">, codec{batch, f::decode_batch, batch_matches}),
-      hana::make_pair(kvc::label<"fuzz_request_admission">,
-                      codec{requests, f::decode_requests, batch_matches}),
-      hana::make_pair(kvc::label<"fuzz_cache_namespace">,
-                      codec{names, f::decode_namespaces, namespaces_matches}),
-      hana::make_pair(kvc::label<"fuzz_multimodal_prefix">,
-                      codec{multimodal, f::decode_multimodal, multimodal_matches}),
-      hana::make_pair(kvc::label<"fuzz_offsets_from_positions">,
-                      codec{positions, f::decode_positions, positions_matches}));
+  // Each fuzz target's codec, and the field kinds of the call shapes it encodes.
+  const auto codecs = boost::hana::make_tuple(
+      codec{"fuzz_prefix_reuse", fields_of<lookup_fields, block_lookup_fields>{}, prefix,
+            f::decode_prefix, prefix_matches},
+      codec{"fuzz_append_admission", fields_of<admission_fields>{}, admission, f::decode_admission,
+            admission_matches},
+      codec{"fuzz_segment_positions", fields_of<segment_fields>{}, segments, f::decode_segments,
+            segments_matches},
+      codec{"fuzz_segment_offsets", fields_of<segment_fields>{}, segments, f::decode_segments,
+            segments_matches},
+      codec{"fuzz_batch_admission", fields_of<batch_fields>{}, batch, f::decode_batch,
+            batch_matches},
+      codec{"fuzz_request_admission", fields_of<batch_fields>{}, requests, f::decode_requests,
+            batch_matches},
+      codec{"fuzz_cache_namespace", fields_of<namespace_lookup_fields>{}, names,
+            f::decode_namespaces, namespaces_matches},
+      codec{"fuzz_multimodal_prefix", fields_of<multimodal_fields>{}, multimodal,
+            f::decode_multimodal, multimodal_matches},
+      codec{"fuzz_offsets_from_positions", fields_of<position_fields, component_fields>{},
+            positions, f::decode_positions, positions_matches});
 
-  hana::for_each(kvc::verification::contracts, [&](const auto& contract) {
-    hana::for_each(contract.checks, [&](const auto& check) {
-      if constexpr (decltype(hana::length(check.fuzz_target))::value > 0) {
-        const auto& target = hana::at_key(codecs, check.fuzz_target);
-        out.add(hana::to<const char*>(check.fuzz_target), hana::to<const char*>(check.name),
-                check.suite, target.encode, target.decode, target.matches);
-      }
+  // Target fuzz_<contract> is seeded by the suites of that contract.
+  boost::hana::for_each(kvc::specs::all, [&](const auto& contract) {
+    boost::hana::for_each(codecs, [&](const auto& c) {
+      if (c.target != "fuzz_" + std::string(contract.name)) return;
+      contract.for_each_suite([&](const auto& suite) {
+        if constexpr (kvc::is_suite_v<std::remove_cvref_t<decltype(suite)>>) out.add_suite(c, suite);
+      });
     });
   });
 
