@@ -1,8 +1,10 @@
 """Builds the kvc Python package: the kvc._kvc extension and the pure-Python kvc package.
 
-The extension's sources are python/src/*.cpp (globbed, as python/CMakeLists.txt globs them), over
-the headers of include/ and conformance/include/; the version is read from include/kvc/version.hpp,
-so the package and the headers cannot disagree.
+The extension's sources are python/src/*.cpp (globbed, as python/CMakeLists.txt globs them) and the
+run-time checks of the kvc::conformance library (conformance/src: kvc::check, kvc::explore and the
+stateful checks, compiled once for every table of the spec list), over the headers of include/ and
+conformance/include/ and Boost.Hana; the version is read from include/kvc/version.hpp, so the
+package and the headers cannot disagree.
 """
 
 import os
@@ -27,16 +29,28 @@ def header_version() -> str:
     return ".".join(parts)
 
 
+def sources():
+    """The binding's sources, then the library's (kvc-vectors' JSON writer left out: the module
+    does not use it). Relative paths: setuptools refuses absolute source paths in a distribution."""
+    binding = sorted((ROOT / "python" / "src").glob("*.cpp"))
+    library = [path for folder in ("", "specs", "stateful")
+               for path in sorted((ROOT / "conformance" / "src" / folder).glob("*.cpp"))
+               if path.name != "vectors.cpp"]
+    return [str(path.relative_to(ROOT)) for path in binding + library]
+
+
+# The sources compiled with -O1: the contracts' bindings, where a call's time is spent on NumPy
+# buffers. Everything else at -O0: the suites' data is built once, at import, and a Python
+# function's exploration or stateful check spends its time in Python calls.
+OPTIMIZED = {"contracts.cpp", "positions.cpp"}
+
 extension = Pybind11Extension(
     "kvc._kvc",
-    # Relative paths: setuptools refuses absolute source paths in a distribution.
-    sorted(str(path.relative_to(ROOT)) for path in (ROOT / "python" / "src").glob("*.cpp")),
+    sources(),
     include_dirs=["include", "conformance/include"],
     cxx_std=20,
-    # -g0 after pip's -g: the suite parts walk every suite with Boost.Hana, and debug information
-    # triples its compile time for nothing a user needs. -O1: the bindings spend their time in
-    # Python calls and NumPy buffers, and -O2 costs half as much again to compile.
-    extra_compile_args=["-O1", "-g0"],
+    # -g0 after pip's -g: debug information doubles the compile time for nothing a user needs.
+    extra_compile_args=["-g0"],
 )
 
 
@@ -50,10 +64,9 @@ def compile_in_parallel(compiler):
             output_dir, macros, include_dirs, sources, depends, extra_postargs)
         cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
         jobs = int(os.environ.get("KVC_BUILD_JOBS", "0")) or os.cpu_count() or 1
-        # The heaviest sources first (as measured), so that the last one to finish is a light one.
-        heaviest = ("positions.cpp", "contracts.cpp", "block_pool.cpp", "exploration_part_1.cpp",
-                    "exploration_part_8.cpp", "exploration_part_9.cpp", "suites_part_3.cpp",
-                    "suites_part_4.cpp", "exploration.cpp", "suites_part_7.cpp")
+        # The heaviest sources first, so that the last one to finish is a light one.
+        heaviest = ("kvc_binding.cpp", "contracts.cpp", "positions.cpp", "request_admission.cpp",
+                    "append_admission.cpp", "batch_admission.cpp")
         rank = {name: i for i, name in enumerate(heaviest)}
         order = sorted(build, key=lambda obj: rank.get(Path(build[obj][0]).name, len(heaviest)))
         start, done = time.monotonic(), [0]
@@ -61,9 +74,7 @@ def compile_in_parallel(compiler):
         def one(obj):
             source, ext = build[obj]
             began = time.monotonic()
-            # The suites' parts build the fixtures' Python data once, at import: unoptimized, they
-            # compile in two thirds of the time and under 500 MB each.
-            flags = extra_postargs + (["-O0"] if Path(source).name.startswith("suites_part_") else [])
+            flags = extra_postargs + (["-O1"] if Path(source).name in OPTIMIZED else ["-O0"])
             compiler._compile(obj, source, ext, cc_args, flags, pp_opts)
             done[0] += 1
             print(f"kvc: [{done[0]}/{len(order)}] {source} compiled in "
@@ -80,9 +91,25 @@ def compile_in_parallel(compiler):
     compiler.compile = compile_sources
 
 
+def joined_binding(ext, build_temp):
+    """``ext`` with the binding's unoptimized sources compiled as one unit (written under
+    ``build_temp``, including each of them): each would parse pybind11's headers again, which
+    costs more than compiling what they hold."""
+    binding = [s for s in ext.sources
+               if Path(s).parent == Path("python/src") and Path(s).name not in OPTIMIZED]
+    unit = Path(build_temp) / "kvc_binding.cpp"
+    unit.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(f'#include "{(ROOT / s).as_posix()}"\n' for s in binding)
+    if not unit.exists() or unit.read_text() != text:
+        unit.write_text(text)
+    ext.sources = [s for s in ext.sources if s not in binding] + [str(unit)]
+
+
 class parallel_build_ext(build_ext):
     def build_extensions(self):
         compile_in_parallel(self.compiler)
+        for ext in self.extensions:
+            joined_binding(ext, self.build_temp)
         super().build_extensions()
 
 setup(
