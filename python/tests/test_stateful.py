@@ -128,6 +128,47 @@ def test_the_vllm_cache_is_wrong_for_the_exact_policy():
             stateful.prefix_cache_state_machine(VllmStyleCache, exact=True), settings=SEARCH)
 
 
+# --- The C++ stateful checks, through the binding -----------------------------------------------
+
+def test_check_prefix_cache_runs_the_cpp_sequences():
+    report = stateful.check_prefix_cache(DictPrefixCache, sequences=100)
+    assert report.passed() and report and report.sequences_run == 100, str(report)
+    assert str(report).startswith("kvc::check_prefix_cache passed")
+    assert stateful.check_prefix_cache(DictPrefixCache, exact=True, sequences=100).passed()
+    assert stateful.check_prefix_cache(VllmStyleCache, exact=True, block_size=16,
+                                       recompute_last_token=True, sequences=100).passed()
+    bug = stateful.check_prefix_cache(TokensOnlyKeyCache)
+    assert not bug.passed() and "FAILED" in str(bug)
+    assert str(stateful.check_prefix_cache(TokensOnlyKeyCache)) == str(bug)  # deterministic
+    assert not stateful.check_prefix_cache(VllmStyleCache, exact=True).passed()
+
+
+def test_check_slot_allocator_runs_the_cpp_sequences():
+    assert stateful.check_slot_allocator(Allocator, sequences=100).passed()
+    bug = stateful.check_slot_allocator(PartialGrantAllocator)
+    assert not bug.passed() and bug.sequences_to_failure >= 1 and "FAILED" in str(bug)
+    assert stateful.check_slot_allocator(lambda: Allocator(16), sequences=20).passed()
+
+
+def test_a_raising_cache_fails_and_keyboard_interrupt_propagates():
+    class Raising(DictPrefixCache):
+        def lookup(self, ns, tokens):
+            raise RuntimeError("lookup broke")
+
+    report = stateful.check_prefix_cache(Raising, sequences=10)
+    assert not report.passed() and report.error == "RuntimeError: lookup broke"
+    assert "lookup broke" in str(report)
+
+    class Interrupted(DictPrefixCache):
+        def lookup(self, ns, tokens):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        stateful.check_prefix_cache(Interrupted, sequences=10)
+    with pytest.raises(ValueError):
+        stateful.check_prefix_cache(DictPrefixCache, sequences=0)
+
+
 # --- kvc.model: the bound models ---------------------------------------------------------------
 
 def test_prefix_cache_model_answers_the_contract():
