@@ -186,13 +186,38 @@ block_pool_report run_block_pool_check(const erased_block_pool& pool,
   report.original_length = result.original_length;
   report.shrink_runs = result.shrink_runs;
   if (!result.failed()) return report;
-  report.num_blocks = result.shrunk.setup.num_blocks;
-  report.block_size = result.shrunk.setup.block_size;
-  for (const auto& step : result.shrunk.steps) report.operations.push_back(step.operation);
+  const library::stateful::sequence_outcome<block_pool_machine>* best = &result.shrunk;
+  // A bug that shows once the pool is full shows in fewer operations on a smaller pool, but the
+  // shrinker lowers one choice at a time, and a smaller pool alone changes what the sequence's
+  // later operations do. So a factory that takes the geometry (and options that do not fix it) is
+  // also searched with pools of 2 to 5 blocks of the same block size, and the shortest
+  // counterexample is kept.
+  library::stateful::check_result<block_pool_machine> smaller[4];
+  if (!pool.facts.fixed_geometry && options.blocks == 0) {
+    constexpr std::size_t short_enough = 3;
+    constexpr std::size_t searched = 50;
+    for (std::size_t blocks = 2;
+         blocks <= 5 && blocks < best->setup.num_blocks && best->steps.size() > short_enough;
+         ++blocks) {
+      check_options narrower = options;
+      narrower.seed = options.seed ^ 0xB10C5EEDULL;
+      narrower.sequences = searched;
+      narrower.blocks = blocks;
+      narrower.block_size = result.shrunk.setup.block_size;
+      smaller[blocks - 2] = library::stateful::run_check<block_pool_machine>(pool, narrower);
+      report.shrink_runs += smaller[blocks - 2].shrink_runs;
+      if (smaller[blocks - 2].failed() &&
+          smaller[blocks - 2].shrunk.steps.size() < best->steps.size())
+        best = &smaller[blocks - 2].shrunk;
+    }
+  }
+  report.num_blocks = best->setup.num_blocks;
+  report.block_size = best->setup.block_size;
+  for (const auto& step : best->steps) report.operations.push_back(step.operation);
   report.failing_step = report.operations.size();
   // The shrunk sequence run once more on a fresh pool and shadow: what the pool returned at each
   // step, and what is wrong at the last.
-  const std::vector<std::size_t> arguments = block_pool_machine::arguments(result.shrunk.setup);
+  const std::vector<std::size_t> arguments = block_pool_machine::arguments(best->setup);
   library::stateful::engine_session<block_pool_machine> session(pool, arguments);
   block_pool_shadow shadow(report.num_blocks, report.block_size, options.policy, options.exact,
                            options.max_live_requests);
