@@ -416,3 +416,18 @@ TEST_CASE("block pool: an exploration's counterexample is a scenario to paste an
         std::string::npos);
   CHECK(explored.inputs.find("pool.allocate(") == 0);
 }
+
+TEST_CASE("block pool: a counterexample comes on a small pool unless the options fix the pool") {
+  using pool = bad::refused_fork_registers_child;
+  const kvc::block_pool_report drawn = kvc::check_block_pool(factory_of<pool>);
+  INFO(shown(drawn));
+  REQUIRE_FALSE(drawn.passed());
+  CHECK(drawn.num_blocks <= 5);
+  CHECK(drawn.shrunk_length() <= 4);
+  const kvc::block_pool_report fixed =
+      kvc::check_block_pool(factory_of<pool>, {.blocks = 8, .block_size = 2});
+  INFO(shown(fixed));
+  REQUIRE_FALSE(fixed.passed());
+  CHECK(fixed.num_blocks == 8);
+  CHECK(fixed.block_size == 2);
+}
