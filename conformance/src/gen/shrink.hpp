@@ -40,8 +40,8 @@ struct shrink_budget {
 /// case from `candidate`, each element from its own choices (`starts`), runs it and returns whether
 /// it still fails, together with the choices the draw consumed (a draw may stop early) and where
 /// its elements start. Whole elements are deleted first (runs of them, halving down to one), then
-/// each choice is lowered, then chunks of choices deleted, and then, in a case with elements, equal
-/// choices together. Returns the simplest failing choices found, and counts the re-runs in `runs`.
+/// chunks of choices are deleted (in a long case, after each choice is lowered), each choice is
+/// lowered as far as it goes, and then, in a case with elements, equal choices together. Returns the simplest failing choices found, and counts the re-runs in `runs`.
 template <class Fails>
 std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
                                   Fails fails, const shrink_budget& budget, std::size_t& runs) {
@@ -69,6 +69,31 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
     return attempt(candidate, without_choices(elements, begin, end - begin));
   };
 
+  constexpr std::size_t long_case = 512;  // choices
+  // Lowers each choice: to 0, then by halves, then by one.
+  const auto lower_each = [&] {
+    bool lowered = false;
+    for (std::size_t i = 0; i < choices.size() && !spent(); ++i) {
+      if (choices[i] == 0) continue;
+      std::vector<std::uint64_t> candidate = choices;
+      candidate[i] = 0;
+      if (attempt(candidate, elements)) {
+        lowered = true;
+        continue;
+      }
+      std::uint64_t low = 0;  // fails at choices[i], not known to fail at low
+      while (i < choices.size() && low + 1 < choices[i] && !spent()) {
+        const std::uint64_t mid = low + (choices[i] - low) / 2;
+        candidate = choices;
+        candidate[i] = mid;
+        if (attempt(candidate, elements))
+          lowered = true;
+        else
+          low = mid;
+      }
+    }
+    return lowered;
+  };
   for (bool improved = true; improved && !spent();) {
     improved = false;
     // Delete whole elements: an operation of a sequence goes with every choice it drew, and the
@@ -83,28 +108,10 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           ++at;
       }
     }
-    // Lower each choice: to 0, then by halves, then by one. Before the chunks: a length drawn
-    // early, lowered, shortens a long case at once, where deleting its elements one by one would
-    // spend the budget.
-    for (std::size_t i = 0; i < choices.size() && !spent(); ++i) {
-      if (choices[i] == 0) continue;
-      std::vector<std::uint64_t> candidate = choices;
-      candidate[i] = 0;
-      if (attempt(candidate, elements)) {
-        improved = true;
-        continue;
-      }
-      std::uint64_t low = 0;  // fails at choices[i], not known to fail at low
-      while (i < choices.size() && low + 1 < choices[i] && !spent()) {
-        const std::uint64_t mid = low + (choices[i] - low) / 2;
-        candidate = choices;
-        candidate[i] = mid;
-        if (attempt(candidate, elements))
-          improved = true;
-        else
-          low = mid;
-      }
-    }
+    // A long case (a sequence of thousands): its choices lowered first. A length drawn before the
+    // elements it sizes, lowered, shortens the case at once (its elements' choices are no longer
+    // consumed), where deleting them one by one would spend the budget on runs of the long case.
+    if (choices.size() > long_case && lower_each()) improved = true;
     // Delete chunks: whole elements of a list, parts of an operation.
     for (const std::size_t size : {std::size_t{8}, std::size_t{4}, std::size_t{2}, std::size_t{1}}) {
       for (std::size_t at = 0; at + size <= choices.size() && !spent();) {
@@ -114,6 +121,7 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           ++at;
       }
     }
+    if (lower_each()) improved = true;
     // Lower equal choices of a sequence together: a value drawn by two operations (the same token
     // in an insert and in a lookup that must match it) goes down only when both do.
     for (std::size_t i = 0; !elements.empty() && i < choices.size() && !spent(); ++i) {

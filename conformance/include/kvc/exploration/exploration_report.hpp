@@ -1,0 +1,4 @@
+// kvc/exploration/exploration_report.hpp - the old path of kvc::exploration_report (kvc/explore.hpp).
+#pragma once
+
+#include <kvc/explore.hpp>
