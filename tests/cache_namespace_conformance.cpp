@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "both_halves.hpp"
 #include "mutants/cache_namespace.hpp"
 #include "mutants/prefix_reuse.hpp"
 
@@ -41,43 +42,9 @@ using kvc::verification::recompute_last_policy;
 using kvc::verification::reusable_prefix_length_under;
 using kvc::verification::vllm_policy;
 
-template <class Report>
-std::string text_of(const Report& report) {
-  std::ostringstream out;
-  out << report;
-  return out.str();
-}
-
-/// kvc::check and kvc::explore (the default options, and two other seeds) pass a correct `impl`:
-/// the default exploration within a second of CPU time, and the same report when run again.
-template <class Suite, class Impl>
-void passes(const char* name, const Suite& suite, const Impl& impl) {
-  const kvc::conformance_report checked = kvc::check(suite, impl);
-  CHECK_MESSAGE(checked.passed(), name << "\n" << text_of(checked));
-  const std::clock_t start = std::clock();
-  const kvc::exploration_report report = kvc::explore(suite, impl);
-  const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;  // CPU time
-  CHECK_MESSAGE(report.passed(), name << "\n" << text_of(report));
-  CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
-        kvc::default_exploration_cases);
-  CHECK_MESSAGE(seconds < 1.0, name << " (" << report.suite << "): " << seconds << " s");
-  CHECK(text_of(kvc::explore(suite, impl)) == text_of(report));
-  for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{0x9e3779b97f4a7c15ULL}}) {
-    const kvc::exploration_report other = kvc::explore(suite, impl, {.seed = seed});
-    CHECK_MESSAGE(other.passed(), name << "\n" << text_of(other));
-  }
-}
-
-/// Both halves reject `impl`: kvc::check names a failing fixture of `suite`, and kvc::explore with
-/// the default options finds and shrinks a counterexample.
-template <class Suite, class Impl>
-void rejected(const char* name, const Suite& suite, const Impl& impl) {
-  const kvc::conformance_report checked = kvc::check(suite, impl);
-  CHECK_MESSAGE(!checked.passed(), name << " passed kvc::check " << checked.suite);
-  const kvc::exploration_report explored = kvc::explore(suite, impl);
-  CHECK_MESSAGE(!explored.passed(), name << " passed kvc::explore " << explored.suite);
-  if (!explored.passed()) CHECK(explored.fixture.starts_with("{\"explored\", "));
-}
+using kvc_test::passes;
+using kvc_test::rejected;
+using kvc_test::text_of;
 
 // --- Correct engines in other styles ---------------------------------------------------------------
 
