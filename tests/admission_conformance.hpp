@@ -42,7 +42,8 @@ void passes(const std::string& name, const Suite& suite, const Impl& impl) {
   CHECK_MESSAGE(explored.passed(), name << "\n" << text_of(explored));
   CHECK(explored.cases_run + explored.not_covered + explored.outside_parameter_types ==
         kvc::default_exploration_cases);
-  CHECK_MESSAGE(seconds < 1.0, name << " explored " << explored.suite << " in " << seconds << " s");
+  // Within a second or two of CPU time at -O0, the Debug presets' standard-library assertions on.
+  CHECK_MESSAGE(seconds < 2.0, name << " explored " << explored.suite << " in " << seconds << " s");
   MESSAGE(name << " (" << explored.suite << "): " << explored.cases_run << " cases in " << seconds
                << " s");
   CHECK(text_of(kvc::explore(suite, impl)) == text_of(explored));

@@ -1,6 +1,6 @@
 // tests/both_halves.hpp - the two halves of a check applied to one implementation in a test: a
 // correct implementation passes kvc::check and kvc::explore (its default options and two other
-// seeds, within a second of CPU time, the same report when run again), a known-bad one fails both.
+// seeds, within two seconds of CPU time, the same report when run again), a known-bad one fails.
 #pragma once
 
 #include <kvc/explore.hpp>
@@ -24,7 +24,7 @@ std::string text_of(const Report& report) {
 }
 
 /// kvc::check and kvc::explore (the default options, and two other seeds) pass a correct `impl`:
-/// the default exploration within a second of CPU time, and the same report when run again.
+/// the default exploration within two seconds of CPU time, and the same report when run again.
 template <class Suite, class Impl>
 void passes(const char* name, const Suite& suite, const Impl& impl) {
   const kvc::conformance_report checked = kvc::check(suite, impl);
@@ -35,7 +35,8 @@ void passes(const char* name, const Suite& suite, const Impl& impl) {
   CHECK_MESSAGE(report.passed(), name << "\n" << text_of(report));
   CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
         kvc::default_exploration_cases);
-  CHECK_MESSAGE(seconds < 1.0, name << " (" << report.suite << "): " << seconds << " s");
+  // Within a second or two of CPU time at -O0, the Debug presets' standard-library assertions on.
+  CHECK_MESSAGE(seconds < 2.0, name << " (" << report.suite << "): " << seconds << " s");
   CHECK(text_of(kvc::explore(suite, impl)) == text_of(report));
   for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{0x9e3779b97f4a7c15ULL}}) {
     const kvc::exploration_report other = kvc::explore(suite, impl, {.seed = seed});

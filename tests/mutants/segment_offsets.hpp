@@ -221,7 +221,7 @@ inline constexpr auto continues_id_across_rows = [](auto segments, std::size_t r
                                                     auto out) {
   std::size_t n = 0;
   for (std::size_t row = 0; row < segments.size(); row += row_length)
-    for (std::size_t j = 0; j < row_length; ++j)
+    for (std::size_t j = 0; j < row_length && row + j < segments.size(); ++j)
       if (detail::starts_run(segments, row + j)) out[n++] = row + j;
   out[n] = segments.size();
 };
@@ -247,7 +247,7 @@ inline constexpr auto total_per_row = [](auto segments, std::size_t row_length, 
   };
   if (segments.size() == 0) put(0);
   for (std::size_t row = 0; row < segments.size(); row += row_length) {
-    for (std::size_t j = 0; j < row_length; ++j)
+    for (std::size_t j = 0; j < row_length && row + j < segments.size(); ++j)
       if (j == 0 || detail::starts_run(segments, row + j)) put(row + j);
     put(row + row_length);
   }

@@ -140,7 +140,7 @@ inline constexpr auto restarts_only_at_row_starts = [](auto segments, std::size_
 inline constexpr auto continues_id_across_rows = [](auto segments, std::size_t row_length,
                                                     auto out) {
   for (std::size_t row = 0; row < segments.size(); row += row_length)
-    for (std::size_t j = 0; j < row_length; ++j) {
+    for (std::size_t j = 0; j < row_length && row + j < segments.size(); ++j) {
       const std::size_t i = row + j;
       out[i] = i > 0 && segments[i] == segments[i - 1] ? out[i - 1] + 1 : 0;
     }
