@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include "explore_budget.hpp"
+
 #include <kvc/explore.hpp>
 #include <kvc/verification/report.hpp>
 
@@ -42,8 +44,8 @@ void passes(const std::string& name, const Suite& suite, const Impl& impl) {
   CHECK_MESSAGE(explored.passed(), name << "\n" << text_of(explored));
   CHECK(explored.cases_run + explored.not_covered + explored.outside_parameter_types ==
         kvc::default_exploration_cases);
-  // Within a second or two of CPU time at -O0, the Debug presets' standard-library assertions on.
-  CHECK_MESSAGE(seconds < 2.0, name << " explored " << explored.suite << " in " << seconds << " s");
+  CHECK_MESSAGE(seconds < kvc_test::explore_seconds,
+                name << " explored " << explored.suite << " in " << seconds << " s");
   MESSAGE(name << " (" << explored.suite << "): " << explored.cases_run << " cases in " << seconds
                << " s");
   CHECK(text_of(kvc::explore(suite, impl)) == text_of(explored));

@@ -18,14 +18,15 @@ namespace {
 namespace bad = kvc::mutants::append_blocks;
 
 /// Correct, as vLLM writes it: cdiv of the total minus the blocks held, in 128 bits.
-constexpr auto with_wide_integers = [](std::uint64_t held, std::uint64_t appended,
-                                       std::uint64_t lookahead, std::uint64_t size) {
+constexpr auto with_wide_integers = [](std::int64_t held, std::int64_t appended,
+                                       std::int64_t lookahead, std::int64_t size) -> std::uint64_t {
   __extension__ typedef unsigned __int128 wide;
-  if (size == 0) return std::uint64_t{0};
-  const wide need = (wide{held} + appended + lookahead + size - 1) / size;
-  const wide have = (wide{held} + size - 1) / size;
-  const wide blocks = need - have;
-  return blocks > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(blocks);
+  if (held < 0 || appended < 0 || lookahead < 0 || size <= 0) return 0;
+  const wide block = static_cast<wide>(size);
+  const wide need = (static_cast<wide>(held) + static_cast<wide>(appended) +
+                     static_cast<wide>(lookahead) + block - 1) / block;
+  const wide have = (static_cast<wide>(held) + block - 1) / block;
+  return static_cast<std::uint64_t>(need - have);
 };
 
 /// Correct, slot by slot against the last block's free slots (int64 engine, small counts).

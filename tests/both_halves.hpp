@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include "explore_budget.hpp"
+
 #include <cstdint>
 #include <ctime>
 #include <sstream>
@@ -35,8 +37,8 @@ void passes(const char* name, const Suite& suite, const Impl& impl) {
   CHECK_MESSAGE(report.passed(), name << "\n" << text_of(report));
   CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
         kvc::default_exploration_cases);
-  // Within a second or two of CPU time at -O0, the Debug presets' standard-library assertions on.
-  CHECK_MESSAGE(seconds < 2.0, name << " (" << report.suite << "): " << seconds << " s");
+  CHECK_MESSAGE(seconds < kvc_test::explore_seconds,
+                name << " (" << report.suite << "): " << seconds << " s");
   CHECK(text_of(kvc::explore(suite, impl)) == text_of(report));
   for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{0x9e3779b97f4a7c15ULL}}) {
     const kvc::exploration_report other = kvc::explore(suite, impl, {.seed = seed});

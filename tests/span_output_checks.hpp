@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include "explore_budget.hpp"
+
 #include <kvc/explore.hpp>
 #include <kvc/verification/report.hpp>
 
@@ -42,7 +44,7 @@ void check_passes(const char* name, const Suite& suite, const Impl& impl) {
   CHECK_MESSAGE(report.passed(), text_of(report));
   CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
         kvc::default_exploration_cases);
-  CHECK(seconds < 2.0);  // a second or two at -O0, with the standard library's assertions
+  CHECK(seconds < kvc_test::explore_seconds);
   MESSAGE(std::string(name) << " (" << report.suite << "): " << report.cases_run << " cases in "
                             << seconds << " s");
   CHECK(text_of(kvc::explore(suite, impl)) == text_of(report));

@@ -4,6 +4,7 @@ The functions are kvc's C++ contracts themselves (the compiled module ``kvc._kvc
 
 - ``reusable_prefix_length`` and ``CacheNamespace``: prefix reuse stays inside its namespace;
 - ``admitted_append``, ``admitted_batch``, ``admitted_requests``: all-or-nothing admission;
+- ``blocks_for_append``: the new blocks an append needs;
 - ``segment_positions``, ``segment_offsets``, ``segment_run_count``, ``max_segment_length``:
   packed sequences and their varlen ``cu_seqlens``;
 - ``offsets_from_positions``, ``max_sequence_length_from_positions``: ``cu_seqlens`` and
@@ -19,6 +20,7 @@ from ._kvc import (
     admitted_append,
     admitted_batch,
     admitted_requests,
+    blocks_for_append,
     max_segment_length,
     max_sequence_length_from_positions,
     offsets_from_positions,
@@ -35,6 +37,7 @@ __all__ = [
     "admitted_append",
     "admitted_batch",
     "admitted_requests",
+    "blocks_for_append",
     "max_segment_length",
     "model",
     "max_sequence_length_from_positions",

@@ -41,6 +41,9 @@ def reusable_prefix_length(
     recompute_last_token: bool = False,
 ) -> int: ...
 def admitted_append(capacity: SupportsIndex, used: SupportsIndex, requested: SupportsIndex) -> int: ...
+def blocks_for_append(
+    held: SupportsIndex, appended: SupportsIndex, lookahead: SupportsIndex, block_size: SupportsIndex
+) -> int: ...
 def admitted_batch(capacity: SupportsIndex, used: SupportsIndex, requests: IntegerSequence) -> int: ...
 def admitted_requests(
     capacity: SupportsIndex, used: SupportsIndex, requests: IntegerSequence
@@ -64,6 +67,7 @@ __all__ = [
     "CacheNamespace",
     "__version__",
     "admitted_append",
+    "blocks_for_append",
     "admitted_batch",
     "admitted_requests",
     "max_segment_length",

@@ -20,6 +20,7 @@
 #include "initialized_instance.hpp"
 #include "integer_arguments.hpp"
 #include "kvc/append_admission.hpp"
+#include "kvc/append_blocks.hpp"
 #include "kvc/batch_admission.hpp"
 #include "kvc/cache_namespace.hpp"
 #include "kvc/prefix_reuse.hpp"
@@ -115,6 +116,15 @@ py::int_ admitted_append(py::handle capacity, py::handle used, py::handle reques
       kvc_python::integer_from(requested, "requested"));
 }
 
+py::int_ blocks_for_append(py::handle held, py::handle appended, py::handle lookahead,
+                           py::handle block_size) {
+  return std::visit(
+      [](auto h, auto a, auto l, auto b) { return py::int_(kvc::blocks_for_append(h, a, l, b)); },
+      kvc_python::integer_from(held, "held"), kvc_python::integer_from(appended, "appended"),
+      kvc_python::integer_from(lookahead, "lookahead"),
+      kvc_python::integer_from(block_size, "block_size"));
+}
+
 py::int_ admitted_batch(py::handle capacity, py::handle used, py::handle requests) {
   const auto sizes = integer_sequence::from(requests, "requests");
   return std::visit(
@@ -194,6 +204,24 @@ Args:
     capacity: the cache's slots.
     used: the slots taken.
     requested: the slots asked for.
+
+Raises:
+    TypeError: an argument is not an int (or is a bool).
+    OverflowError: an argument does not fit in 64 bits.
+)";
+
+constexpr const char* blocks_for_append_doc = R"(The new blocks an append needs: kvc::blocks_for_append.
+
+Returns ceil((held + appended + lookahead) / block_size) - ceil(held / block_size): the blocks a
+request holding `held` tokens allocates to append `appended` tokens with `lookahead` slots reserved
+for speculative decoding. 0 for a negative count or a block size of 0 or below. Exact for any
+values: nothing overflows or wraps.
+
+Args:
+    held: the tokens the request already holds.
+    appended: the tokens it appends.
+    lookahead: the slots reserved past them.
+    block_size: the tokens a block holds.
 
 Raises:
     TypeError: an argument is not an int (or is a bool).
@@ -290,6 +318,8 @@ void bind_contracts(py::module_& m) {
         py::arg("recompute_last_token").noconvert() = false);
   m.def("admitted_append", &admitted_append, admitted_append_doc, py::arg("capacity"),
         py::arg("used"), py::arg("requested"));
+  m.def("blocks_for_append", &blocks_for_append, blocks_for_append_doc, py::arg("held"),
+        py::arg("appended"), py::arg("lookahead"), py::arg("block_size"));
   m.def("admitted_batch", &admitted_batch, admitted_batch_doc, py::arg("capacity"),
         py::arg("used"), py::arg("requests"));
   m.def("admitted_requests", &admitted_requests, admitted_requests_doc, py::arg("capacity"),

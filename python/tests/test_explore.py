@@ -68,6 +68,8 @@ def kvc_function(suite_name):
         return block_reuse_under(*POLICIES[policy])
     if name.startswith("append_admission"):
         return kvc.admitted_append
+    if name.startswith("append_blocks"):
+        return kvc.blocks_for_append
     if name.startswith("batch_admission"):
         return kvc.admitted_batch
     if name.startswith("request_admission"):

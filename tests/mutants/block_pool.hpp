@@ -677,7 +677,8 @@ class flawed_pool {
     const token_span part = tokens.subspan(begin, end - begin);
     for (const std::int32_t token : part) {
       if constexpr (Bug == pool_bug::key_token_magnitude)
-        key.tokens.push_back(token < 0 ? -token : token);
+        key.tokens.push_back(  // the magnitude, -2^31 kept as it is (modular negation)
+            token < 0 ? static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(token)) : token);
       else if constexpr (Bug == pool_bug::key_token_as_float)
         key.tokens.push_back(static_cast<std::int32_t>(static_cast<float>(token)));
       else

@@ -270,7 +270,8 @@ inline constexpr auto zero_id_is_padding_in_rows = [](auto segments, std::size_t
   for (std::size_t i = 0; i < segments.size(); ++i) {
     if (segments[i] == id{}) continue;
     ++kept;
-    if ((i + 1) % row_length == 0 || !(segments[i + 1] == segments[i])) out[n++] = kept;
+    if ((i + 1) % row_length == 0 || i + 1 == segments.size() || !(segments[i + 1] == segments[i]))
+      out[n++] = kept;
   }
 };
 

@@ -133,7 +133,7 @@ template <class... A, class Expected, class Impl>
           },
           argument...);
     });
-    if (!fit) outcome.state = fixture_state::outside_parameter_types;  // not run, not failed
+    if (!fit) outcome.state = fixture_state::failed;  // never narrowed: the fixture fails
     return outcome;
   }
 }
