@@ -680,7 +680,9 @@ class flawed_pool {
         key.tokens.push_back(  // the magnitude, -2^31 kept as it is (modular negation)
             token < 0 ? static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(token)) : token);
       else if constexpr (Bug == pool_bug::key_token_as_float)
-        key.tokens.push_back(static_cast<std::int32_t>(static_cast<float>(token)));
+        key.tokens.push_back(  // through float; 2^31 (INT32_MAX rounded) wraps, never UB
+            static_cast<std::int32_t>(static_cast<std::uint32_t>(
+                static_cast<std::int64_t>(static_cast<float>(token)))));
       else
         key.tokens.push_back(token);
     }
