@@ -491,16 +491,16 @@ TEST_CASE("offsets_from_positions: an implementation that takes a form is judged
 // and kvc's contracts pass them.
 static_assert(kvc::passes(kvc::specs::position_tables::offsets_row{"explored", {{-2}}, {0}},
                           kvc::offsets_from_positions));
-static_assert(kvc::passes(kvc::specs::position_tables::component_offsets_row{"explored", {{0, 1, 0, 1}, 2}, {0, 2}},
+static_assert(kvc::passes(kvc::specs::position_tables::component_offsets_row{"explored", {{0, 1, 0, 0, 0, 1}, 3}, {0, 2}},
                           kvc::offsets_from_positions));
-static_assert(kvc::passes(kvc::specs::position_tables::component_length_row{"explored", {{0, 1, 0, 1}, 2}, 2},
+static_assert(kvc::passes(kvc::specs::position_tables::component_length_row{"explored", {{0, 1, 0, 0, 0, 1}, 3}, 2},
                           kvc::max_sequence_length_from_positions));
 
 TEST_CASE("offsets_from_positions: a report's fixture line is a row of the suite's table, as pasted above") {
   CHECK(kvc::explore(suites::offsets_from_positions, bad::padding_is_minus_one_only).fixture ==
         "{\"explored\", {{-2}}, {0}},");
   CHECK(kvc::explore(suites::offsets_from_positions, bad::reads_token_major).fixture ==
-        "{\"explored\", {{0, 1, 0, 1}, 2}, {0, 2}},");
+        "{\"explored\", {{0, 1, 0, 0, 0, 1}, 3}, {0, 2}},");
   CHECK(kvc::explore(suites::max_sequence_length_from_positions, bad::length_reads_token_major).fixture ==
-        "{\"explored\", {{0, 1, 0, 1}, 2}, 2},");
+        "{\"explored\", {{0, 1, 0, 0, 0, 1}, 3}, 2},");
 }

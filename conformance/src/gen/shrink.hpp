@@ -3,6 +3,7 @@
 // a stateful sequence, is shrunk here, by drawing it again from the smaller choices.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,13 @@ struct shrink_budget {
   return false;
 }
 
+/// Drops the 0s that end `choices`: a replay reads 0 past its list, so a case without marked
+/// elements is the same case without them, and passes over the rest (a long token list drawn
+/// from 0s) spend no runs on them.
+inline void drop_trailing_zeros(std::vector<std::uint64_t>& choices) {
+  while (!choices.empty() && choices.back() == 0) choices.pop_back();
+}
+
 /// `elements` (where each marked element starts) once `size` choices from `at` are deleted.
 [[nodiscard]] inline std::vector<std::size_t> without_choices(std::vector<std::size_t> elements,
                                                              std::size_t at, std::size_t size) {
@@ -45,6 +53,7 @@ struct shrink_budget {
 template <class Fails>
 std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
                                   Fails fails, const shrink_budget& budget, std::size_t& runs) {
+  if (elements.empty()) drop_trailing_zeros(choices);
   const auto start = std::chrono::steady_clock::now();
   const auto spent = [&] {
     if (runs >= budget.runs) return true;
@@ -58,6 +67,7 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
     std::vector<std::uint64_t> consumed;
     std::vector<std::size_t> marks;
     if (!fails(candidate, starts, consumed, marks)) return false;
+    if (marks.empty()) drop_trailing_zeros(consumed);
     if (!simpler(consumed, choices)) return false;
     choices = std::move(consumed);
     elements = std::move(marks);
@@ -69,7 +79,6 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
     return attempt(candidate, without_choices(elements, begin, end - begin));
   };
 
-  constexpr std::size_t long_case = 512;  // choices
   // Lowers each choice: to 0, then by halves, then by one.
   const auto lower_each = [&] {
     bool lowered = false;
@@ -94,6 +103,7 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
     }
     return lowered;
   };
+  constexpr std::size_t long_case = 512;  // choices
   for (bool improved = true; improved && !spent();) {
     improved = false;
     // Delete whole elements: an operation of a sequence goes with every choice it drew, and the
@@ -106,6 +116,22 @@ std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vecto
           improved = true;
         else
           ++at;
+      }
+    }
+    // A long case (a list of thousands of tokens): large blocks of its choices deleted, then
+    // zeroed, halving their size, so that most of it goes in a few runs where choice-by-choice
+    // passes would spend the budget.
+    for (std::size_t size = choices.size() / 2; choices.size() > long_case && size > 8 && !spent(); size /= 2) {
+      for (std::size_t at = 0; at + size <= choices.size() && !spent(); at += size)
+        if (without(at, at + size)) improved = true;
+      for (std::size_t at = 0; at + size <= choices.size() && !spent(); at += size) {
+        if (std::all_of(choices.begin() + static_cast<std::ptrdiff_t>(at),
+                        choices.begin() + static_cast<std::ptrdiff_t>(at + size),
+                        [](std::uint64_t c) { return c == 0; }))
+          continue;
+        std::vector<std::uint64_t> candidate = choices;
+        std::fill_n(candidate.begin() + static_cast<std::ptrdiff_t>(at), size, std::uint64_t{0});
+        if (attempt(candidate, elements)) improved = true;
       }
     }
     // A long case (a sequence of thousands): its choices lowered first. A length drawn before the

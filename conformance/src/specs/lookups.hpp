@@ -159,6 +159,12 @@ T lookup_token(gen::domain& g, bool extremes) {
   return static_cast<T>(g.below(4));
 }
 
+/// Past this many tokens, a drawn sequence repeats its last `repeated_tokens` (the diverging
+/// token of a requested sequence excepted): the bugs of long sequences are in their lengths, and
+/// one draw per token would make a case of 2^16 tokens cost more than the rest of an exploration.
+inline constexpr std::size_t drawn_tokens = 512;
+inline constexpr std::size_t repeated_tokens = 64;
+
 /// Draws a cached and a requested token sequence sharing a prefix whose length sits around the
 /// edges of `blocks`, then diverging (by a token equal to the cached one in its low bits, or
 /// anything) and agreeing again, or not.
@@ -192,15 +198,21 @@ void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
   // Tokens in the range both element types hold, so that a shared prefix is one in both.
   const bool extremes = g.percent(15);
   cached.resize(cached_length);
-  for (auto& t : cached) {
-    t = lookup_token<Cached>(g, extremes);
-    if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(t))))
-      t = static_cast<Cached>(g.below(4));
+  for (std::size_t i = 0; i < cached_length; ++i) {
+    if (i >= drawn_tokens) {
+      cached[i] = cached[i - repeated_tokens];
+      continue;
+    }
+    cached[i] = lookup_token<Cached>(g, extremes);
+    if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(cached[i]))))
+      cached[i] = static_cast<Cached>(g.below(4));
   }
   requested.resize(requested_length);
   const bool agree_again = g.percent(40);
   for (std::size_t i = 0; i < requested_length; ++i) {
-    if (i < cached_length && (i < shared || (agree_again && i > shared))) {
+    if (i > shared && i >= drawn_tokens) {
+      requested[i] = requested[i - repeated_tokens];
+    } else if (i < cached_length && (i < shared || (agree_again && i > shared))) {
       requested[i] = static_cast<Requested>(kvc::detail::integer_value(cached[i]));
     } else if (i == shared && i < cached_length) {
       requested[i] = g.percent(60)
@@ -244,8 +256,10 @@ struct lookup_generator {
     const reuse_policy policy = context.policy;
     const std::size_t policy_block =
         policy.block_size > 0 && policy.block_size < 4096 ? policy.block_size : 16;
-    const std::array<std::size_t, 8> blocks{1, 3, 8, 16, 32, policy_block, block,
-                                            policy_block * block < 4096 ? policy_block * block : 64};
+    // Block sizes engines run (1 to 128 tokens: vLLM's choices, SGLang's and TensorRT-LLM's pages),
+    // which are also the widths of chunked comparison loops, the policy's and the suite's own.
+    const std::array<std::size_t, 10> blocks{1, 3, 8, 16, 32, 64, 128, policy_block, block,
+                                             policy_block * block < 4096 ? policy_block * block : 64};
     using cached_t = typename decltype(in.cached)::value_type;
     using requested_t = typename decltype(in.requested)::value_type;
     draw_token_pair<cached_t, requested_t>(g, in.cached, in.requested, blocks,
