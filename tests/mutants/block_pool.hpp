@@ -369,6 +369,34 @@ enum class pool_bug {
   sneaky_slot_mod_32,
 };
 
+/// The state of a `flawed_pool`, the same for every bug (so that the pools share their containers).
+namespace flawed_pool_state {
+struct content_key {
+  std::uint64_t ns = 0;
+  token_vector tokens;
+  auto operator<=>(const content_key&) const = default;
+};
+struct block {
+  std::uint32_t refs = 0;
+  bool cached = false;
+  content_key content;
+  std::uint8_t stamp = 0;       // sneaky_u8_release_stamp
+  std::uint8_t generation = 0;  // sneaky_reset_generation_wraps
+};
+struct request_state {
+  std::uint64_t id = 0;
+  std::uint64_t ns = 0;
+  token_vector tokens;
+  std::vector<std::size_t> table;
+};
+struct stamped {  // sneaky_u8_release_stamp: an entry of the eviction heap
+  std::uint64_t order;
+  std::uint8_t stamp;
+  std::size_t block;
+  bool operator>(const stamped& other) const { return order > other.order; }
+};
+}  // namespace flawed_pool_state
+
 /// A simple pool, correct for pool_bug::none: blocks 0..num_blocks-1; a map from content
 /// (namespace, every token from the start to the block's end) to the cached blocks holding it; free
 /// blocks without content on a stack; free cached blocks on a list in release order, the oldest
@@ -602,30 +630,10 @@ class flawed_pool {
   }
 
  private:
-  struct content_key {
-    std::uint64_t ns = 0;
-    token_vector tokens;
-    auto operator<=>(const content_key&) const = default;
-  };
-  struct block {
-    std::uint32_t refs = 0;
-    bool cached = false;
-    content_key content;
-    std::uint8_t stamp = 0;       // sneaky_u8_release_stamp
-    std::uint8_t generation = 0;  // sneaky_reset_generation_wraps
-  };
-  struct request_state {
-    std::uint64_t id = 0;
-    std::uint64_t ns = 0;
-    token_vector tokens;
-    std::vector<std::size_t> table;
-  };
-  struct stamped {  // sneaky_u8_release_stamp: an entry of the eviction heap
-    std::uint64_t order;
-    std::uint8_t stamp;
-    std::size_t block;
-    bool operator>(const stamped& other) const { return order > other.order; }
-  };
+  using content_key = flawed_pool_state::content_key;
+  using block = flawed_pool_state::block;
+  using request_state = flawed_pool_state::request_state;
+  using stamped = flawed_pool_state::stamped;
 
   std::uint64_t slot_of(std::uint64_t request) const {
     if constexpr (Bug == pool_bug::sneaky_slot_mod_32) return request % 32;
