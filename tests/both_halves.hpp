@@ -29,38 +29,52 @@ std::string text_of(const Report& report) {
 /// The seed every correct implementation is also explored with (besides the default).
 inline constexpr std::uint64_t other_seed = 1;
 
+/// What `passes` expects of a correct implementation's reports: every fixture passed, the default
+/// exploration ran every case and passed within `seconds` of CPU time below the budget, and the
+/// exploration with `other_seed` passed. (Not a template: the checks are compiled once.)
+inline void expect_passed(std::string_view name, const kvc::conformance_report& checked,
+                          const kvc::exploration_report& report, double seconds,
+                          const kvc::exploration_report& other) {
+  INFO(std::string(name));
+  CHECK_MESSAGE(checked.passed(), text_of(checked));
+  CHECK_MESSAGE(report.passed(), text_of(report));
+  CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
+        kvc::default_exploration_cases);
+  CHECK_MESSAGE(seconds < kvc_test::explore_seconds, report.suite << ": " << seconds << " s");
+  CHECK_MESSAGE(other.passed(), text_of(other));
+}
+
 /// kvc::check and kvc::explore (the default options, and another seed) pass a correct `impl`: the
 /// default exploration runs every case within the CPU budget of `explore_seconds`. (That one seed
 /// gives one report is tested once per suite, with the known-bad implementations.)
 template <class Suite, class Impl>
 void passes(std::string_view name, const Suite& suite, const Impl& impl) {
-  INFO(std::string(name));
   const kvc::conformance_report checked = kvc::check(suite, impl);
-  CHECK_MESSAGE(checked.passed(), text_of(checked));
   const std::clock_t start = std::clock();
   const kvc::exploration_report report = kvc::explore(suite, impl);
   const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;  // CPU time
-  CHECK_MESSAGE(report.passed(), text_of(report));
-  CHECK(report.cases_run + report.not_covered + report.outside_parameter_types ==
-        kvc::default_exploration_cases);
-  CHECK_MESSAGE(seconds < kvc_test::explore_seconds, report.suite << ": " << seconds << " s");
-  const kvc::exploration_report other = kvc::explore(suite, impl, {.seed = other_seed});
-  CHECK_MESSAGE(other.passed(), text_of(other));
+  expect_passed(name, checked, report, seconds, kvc::explore(suite, impl, {.seed = other_seed}));
+}
+
+/// What `rejected` expects of a known-bad implementation's reports: a failing fixture named, and a
+/// shrunk counterexample printed as a row of the suite's table and as a test case.
+inline void expect_rejected(std::string_view name, const kvc::conformance_report& checked,
+                            const kvc::exploration_report& explored) {
+  INFO(std::string(name));
+  CHECK_MESSAGE(!checked.passed(), "passed kvc::check " << checked.suite);
+  if (!checked.passed()) CHECK_FALSE(checked.failures().front().label.empty());
+  CHECK_MESSAGE(!explored.passed(), "passed kvc::explore " << explored.suite);
+  if (!explored.passed()) {
+    CHECK(explored.fixture.starts_with("{\"explored\", "));
+    CHECK(explored.test_case.find("CHECK(impl(") != std::string::npos);
+  }
 }
 
 /// Both halves reject `impl`: kvc::check names a failing fixture of `suite`, and kvc::explore with
 /// the default options finds and shrinks a counterexample, printed as a row of the suite's table.
 template <class Suite, class Impl>
-void rejected(const char* name, const Suite& suite, const Impl& impl) {
-  const kvc::conformance_report checked = kvc::check(suite, impl);
-  CHECK_MESSAGE(!checked.passed(), name << " passed kvc::check " << checked.suite);
-  if (!checked.passed()) CHECK_FALSE(checked.failures().front().label.empty());
-  const kvc::exploration_report explored = kvc::explore(suite, impl);
-  CHECK_MESSAGE(!explored.passed(), name << " passed kvc::explore " << explored.suite);
-  if (!explored.passed()) {
-    CHECK(explored.fixture.starts_with("{\"explored\", "));
-    CHECK(explored.test_case.find("CHECK(impl(") != std::string::npos);
-  }
+void rejected(std::string_view name, const Suite& suite, const Impl& impl) {
+  expect_rejected(name, kvc::check(suite, impl), kvc::explore(suite, impl));
 }
 
 }  // namespace kvc_test
