@@ -27,27 +27,27 @@ void check_passes(const char* name, const Suite& suite, const Impl& impl) {
   kvc_test::passes(name, suite, impl);
 }
 
+/// What `check_fails` expects of a wrong implementation's exploration: it failed (its shrunk
+/// counterexample printed). Returns whether it failed.
+inline bool expect_failed(std::string_view name, const kvc::exploration_report& report) {
+  CHECK_MESSAGE(!report.passed(), name << " passed kvc::explore " << report.suite);
+  if (!report.passed())  // the shrunk counterexample's inputs (long ones shortened)
+    MESSAGE(name << " (" << report.suite << "): " << report.inputs);
+  return !report.passed();
+}
+
 /// A wrong `impl` fails exploration of `suite` with the default options (its shrunk
 /// counterexample printed). Returns whether it failed.
 template <class Suite, class Impl>
 bool check_fails(const char* name, const Suite& suite, const Impl& impl) {
-  const kvc::exploration_report report = kvc::explore(suite, impl);
-  CHECK_MESSAGE(!report.passed(), std::string(name) << " passed kvc::explore " << report.suite);
-  if (!report.passed())  // the shrunk counterexample's inputs (long ones shortened)
-    MESSAGE(std::string(name) << " (" << report.suite << "): " << report.inputs);
-  return !report.passed();
+  return expect_failed(name, kvc::explore(suite, impl));
 }
 
 /// A known-bad `impl` fails both halves of `suite`: a fixture (kvc::check names it), and
 /// exploration.
 template <class Suite, class Impl>
 void check_rejected(const char* name, const Suite& suite, const Impl& impl) {
-  INFO(std::string(name));
-  const kvc::conformance_report fixtures = kvc::check(suite, impl);
-  CHECK_FALSE(fixtures.passed());
-  CHECK_FALSE(fixtures.failures().empty());
-  if (!fixtures.failures().empty()) CHECK_FALSE(fixtures.failures().front().label.empty());
-  CHECK(check_fails(name, suite, impl));
+  kvc_test::expect_rejected(name, kvc::check(suite, impl), kvc::explore(suite, impl));
 }
 
 /// A wrong `impl` explored twice with the default seed gives the same report (counterexample,
