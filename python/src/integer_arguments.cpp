@@ -134,6 +134,16 @@ py::dtype integer_dtype_from(py::handle dtype, const std::string& argument) {
   return resolved.attr("newbyteorder")("=");
 }
 
+integer_sequence integer_sequence::snapshot(py::handle object, const std::string& argument) {
+  integer_sequence result = from(object, argument);
+  if (result.owner_) {
+    py::array copy(result.owner_.attr("copy")());
+    result.view_ = view_of(copy);
+    result.owner_ = std::move(copy);
+  }
+  return result;
+}
+
 integer_sequence integer_sequence::from(py::handle object, const std::string& argument) {
   integer_sequence result;
   const bool is_array = py::isinstance<py::array>(object);

@@ -55,6 +55,12 @@ class integer_sequence {
   /// values with values above 2**63 - 1, which no 64-bit type holds together).
   static integer_sequence from(pybind11::handle object, const std::string& argument);
 
+  /// As `from`, but an array is read into a copy of its own (taken with the GIL held): for a
+  /// contract whose output's size depends on the elements, read twice (counted, then written) with
+  /// the GIL released, where another thread writing the array in between would make the count
+  /// wrong for the write.
+  static integer_sequence snapshot(pybind11::handle object, const std::string& argument);
+
   /// The elements, valid while this object lives.
   [[nodiscard]] const integer_span& view() const noexcept { return view_; }
   /// How many elements there are.

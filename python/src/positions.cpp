@@ -49,22 +49,16 @@ void raise_on_error(std::errc error, const std::string& function, const std::str
     throw kvc_python::overflow_error(function + ": " + overflow + cause);
   if (error == std::errc::invalid_argument)
     throw py::value_error(function + ": the input is not whole rows" + cause);
-  throw std::runtime_error(function + ": the input changed while it was read (another thread "
-                           "writing the array?)" + cause);
+  // value_too_large: the count and the write disagreed, which a snapshot of the input rules out.
+  throw std::runtime_error(function + ": the input changed while it was read" + cause);
 }
 
 /// Runs `count_and_write` (count the outputs, make the array, write it) and returns its error. The
-/// input is read twice, and only another thread changing a NumPy array in between (the GIL is
-/// released while kvc reads it) can make the count too small: then the contract writes nothing
-/// and reports value_too_large, and the count is taken again, a few times at most.
+/// input is a snapshot (`integer_sequence::snapshot`): no other thread can change it between the
+/// count and the write.
 template <class CountAndWrite>
 std::errc counted_then_written(CountAndWrite count_and_write) {
-  std::errc error{};
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    error = count_and_write();
-    if (error != std::errc::value_too_large) break;
-  }
-  return error;
+  return count_and_write();
 }
 
 /// The positions' dtype when none is asked for: int32 holds every position of a sequence shorter
@@ -131,7 +125,7 @@ std::size_t max_segment_length(py::handle ids) {
 }
 
 py::array segment_offsets(py::handle ids, py::handle dtype) {
-  const auto segments = integer_sequence::from(ids, "ids");
+  const auto segments = integer_sequence::snapshot(ids, "ids");
   py::array out;
   const std::errc error = counted_then_written([&] {
     const std::size_t runs =
@@ -159,7 +153,7 @@ std::size_t tokens_of_rows(std::size_t values, std::size_t components, const cha
 }
 
 py::array offsets_from_positions(py::handle positions, py::handle components, py::handle dtype) {
-  const auto ids = integer_sequence::from(positions, "positions");
+  const auto ids = integer_sequence::snapshot(positions, "positions");
   const std::size_t rows = kvc_python::size_from(components, "components");
   const std::size_t tokens = tokens_of_rows(ids.size(), rows, "offsets_from_positions");
   // The contract writes sequences + 1 offsets; the array is made that long, so it is counted first.
