@@ -1,8 +1,9 @@
 // tests/segment_offsets_conformance.cpp - the segment-offsets suites at run time (run offsets of
 // one row and of `[B, L]` batches, the run count, the longest run): kvc's contracts and correct
-// implementations in other styles pass the fixtures and exploration (three seeds, within a second,
-// deterministically); every known-bad implementation fails both; wrong implementations the fixtures
-// miss fail exploration; an engine profile without empty batches leaves them out.
+// implementations in other styles pass the fixtures and exploration (two seeds, within the CPU
+// budget); every known-bad implementation fails both, the same report for one seed; wrong
+// implementations the fixtures miss fail exploration; an engine profile without empty batches
+// leaves them out.
 #include <doctest/doctest.h>
 
 #include <kvc/explore.hpp>

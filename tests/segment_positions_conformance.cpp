@@ -1,6 +1,6 @@
 // tests/segment_positions_conformance.cpp - the segment-positions suites at run time (one row, one
 // run of 65,537 tokens, `[B, L]` batches): kvc's contract and correct implementations in other
-// styles pass the fixtures and exploration (three seeds, within a second, deterministically); every
+// styles pass the fixtures and exploration (two seeds, within the CPU budget); every
 // known-bad implementation fails both (kvc::check names the fixture, kvc::explore shrinks a
 // counterexample); wrong implementations the fixtures miss fail exploration; a report's values,
 // fixture line and test case are as a user pastes them.
