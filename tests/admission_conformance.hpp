@@ -29,6 +29,7 @@ inline void expect_rejected_first_by(std::string_view name, const kvc::conforman
                                      const kvc::exploration_report& explored,
                                      std::string_view first_failing) {
   kvc_test::expect_rejected(name, checked, explored);
+  if (!explored.passed()) CHECK(explored.fixture.starts_with("{\"explored\", {"));
   const auto failures = checked.failures();
   if (!failures.empty())
     CHECK_MESSAGE(failures.front().label == first_failing,

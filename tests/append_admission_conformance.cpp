@@ -59,6 +59,7 @@ constexpr auto consistent_state_admission = [](int capacity, int used, int reque
 
 TEST_CASE("append_admission: kvc's contract and correct engines pass both halves") {
   passes("kvc::admitted_append", suites::append_admission, kvc::admitted_append);
+  kvc_test::explores_deterministically(suites::append_admission, kvc::admitted_append);
   passes("kvc::admitted_append", suites::append_admission_extremes, kvc::admitted_append);
   passes("kvc::admitted_append", suites::seed_append_admission<1>, kvc::admitted_append);
   passes("admit_function", suites::append_admission, admit_function);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "both_halves.hpp"
 #include "mutants/append_blocks.hpp"
 
 namespace {
@@ -54,6 +55,7 @@ TEST_CASE("append_blocks: kvc's contract and correct engines pass both halves") 
   CHECK(kvc::check(kvc::suites::append_blocks, kvc::blocks_for_append).passed());
   CHECK(kvc::check(kvc::suites::append_blocks_extremes, kvc::blocks_for_append).passed());
   CHECK(kvc::explore(kvc::suites::append_blocks, kvc::blocks_for_append).passed());
+  kvc_test::explores_deterministically(kvc::suites::append_blocks, kvc::blocks_for_append);
   CHECK(kvc::explore(kvc::suites::append_blocks_extremes, kvc::blocks_for_append).passed());
   CHECK(kvc::check(kvc::suites::append_blocks, with_wide_integers).passed());
   CHECK(kvc::explore(kvc::suites::append_blocks, with_wide_integers).passed());

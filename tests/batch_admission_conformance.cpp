@@ -66,6 +66,7 @@ const std::function<long long(long long, long long, const std::vector<std::int64
 
 TEST_CASE("batch_admission: kvc's contract and correct engines pass both halves") {
   passes("kvc::admitted_batch", suites::batch_admission, kvc::admitted_batch);
+  kvc_test::explores_deterministically(suites::batch_admission, kvc::admitted_batch);
   passes("kvc::admitted_batch", suites::batch_admission_extremes, kvc::admitted_batch);
   passes("checks_the_step_first", suites::batch_admission, checks_the_step_first{});
   passes("checks_the_step_first", suites::batch_admission_extremes, checks_the_step_first{});

@@ -57,17 +57,25 @@ void passes(std::string_view name, const Suite& suite, const Impl& impl) {
 }
 
 /// What `rejected` expects of a known-bad implementation's reports: a failing fixture named, and a
-/// shrunk counterexample printed as a row of the suite's table and as a test case.
+/// shrunk counterexample printed as a row of the suite's table and as a test case that checks
+/// with `checks_with` (a span form's test case checks what the call wrote).
 inline void expect_rejected(std::string_view name, const kvc::conformance_report& checked,
-                            const kvc::exploration_report& explored) {
+                            const kvc::exploration_report& explored,
+                            std::string_view checks_with = "CHECK(impl(") {
   INFO(std::string(name));
   CHECK_MESSAGE(!checked.passed(), "passed kvc::check " << checked.suite);
   if (!checked.passed()) CHECK_FALSE(checked.failures().front().label.empty());
   CHECK_MESSAGE(!explored.passed(), "passed kvc::explore " << explored.suite);
   if (!explored.passed()) {
     CHECK(explored.fixture.starts_with("{\"explored\", "));
-    CHECK(explored.test_case.find("CHECK(") != std::string::npos);
+    CHECK_MESSAGE(explored.test_case.find(checks_with) != std::string::npos, explored.test_case);
   }
+}
+
+/// kvc::explore gives `impl` the same report twice with the same options.
+template <class Suite, class Impl>
+void explores_deterministically(const Suite& suite, const Impl& impl) {
+  CHECK(text_of(kvc::explore(suite, impl)) == text_of(kvc::explore(suite, impl)));
 }
 
 /// Both halves reject `impl`: kvc::check names a failing fixture of `suite`, and kvc::explore with

@@ -44,6 +44,7 @@ using kvc::verification::vllm_policy;
 
 using kvc_test::passes;
 using kvc_test::rejected;
+using kvc_test::explores_deterministically;
 using kvc_test::text_of;
 
 // --- Correct engines in other styles ---------------------------------------------------------------
@@ -174,6 +175,7 @@ void policy_mutants_rejected() {
 
 TEST_CASE("cache_namespace: kvc's contract and correct engines in other styles pass both halves") {
   passes("kvc::reusable_prefix_length", suites::namespace_isolation, kvc::reusable_prefix_length);
+  explores_deterministically(suites::namespace_isolation, kvc::reusable_prefix_length);
   passes("length-prefixed keys", suites::namespace_isolation, keyed_lookup);
   passes("an unordered_map of namespaces", suites::namespace_isolation, hashed_lookup);
   passes("exact", suites::namespace_isolation_under<exact_policy>,

@@ -316,9 +316,9 @@ std::errc counted_one_row(std::span<const std::int64_t> positions, std::span<std
 }  // namespace
 
 TEST_CASE("offsets_from_positions: kvc's contracts pass the fixtures and exploration") {
-  checks::check_passes("kvc::offsets_from_positions", suites::offsets_from_positions, kvc::offsets_from_positions);
-  checks::check_passes("kvc::max_sequence_length_from_positions", suites::max_sequence_length_from_positions,
-                       kvc::max_sequence_length_from_positions);
+  checks::passes("kvc::offsets_from_positions", suites::offsets_from_positions, kvc::offsets_from_positions);
+  checks::passes("kvc::max_sequence_length_from_positions", suites::max_sequence_length_from_positions,
+                 kvc::max_sequence_length_from_positions);
   // Under transformers' packing profile (no padding), cases holding a negative position are not
   // run, and the others still pass.
   const kvc::exploration_report restricted = kvc::explore(
@@ -335,12 +335,12 @@ TEST_CASE("offsets_from_positions: kvc's contracts pass the fixtures and explora
 
 TEST_CASE("offsets_from_positions: correct implementations in other styles pass both halves") {
   CHECK(kvc::conforms(suites::offsets_from_positions, cu_seqlens_int32{}));
-  checks::check_passes("cu_seqlens_int32", suites::offsets_from_positions, cu_seqlens_int32{});
+  checks::passes("cu_seqlens_int32", suites::offsets_from_positions, cu_seqlens_int32{});
   CHECK(kvc::conforms(suites::max_sequence_length_from_positions, longest_from_int_positions{}));
-  checks::check_passes("longest_from_int_positions", suites::max_sequence_length_from_positions,
-                       longest_from_int_positions{});
+  checks::passes("longest_from_int_positions", suites::max_sequence_length_from_positions,
+                 longest_from_int_positions{});
   CHECK(kvc::conforms(suites::offsets_from_positions, offsets_as_vector));
-  checks::check_passes("offsets_as_vector", suites::offsets_from_positions, offsets_as_vector);
+  checks::passes("offsets_as_vector", suites::offsets_from_positions, offsets_as_vector);
 }
 
 TEST_CASE("offsets_from_positions: every known-bad implementation fails the fixtures and exploration") {
@@ -409,18 +409,18 @@ TEST_CASE("offsets_from_positions: transformers' derivations, judged before and 
   using engine::fixes;
   // PR #39341: max position + 1 rejected; the longest cu_seqlens difference accepted.
   checks::check_rejected("max_length_before_39341", lengths, engine::max_length_before_39341);
-  checks::check_passes("max_length_after_39341", lengths, engine::max_length_after_39341<>);
+  checks::passes("max_length_after_39341", lengths, engine::max_length_after_39341<>);
   // #39814: no leading 0 rejected, in the offsets and in the length derived from them.
   checks::check_rejected("cu_seqlens without #39814", offsets, engine::cu_seqlens<fixes{.leading_zero = false}>);
   checks::check_rejected("max_length without #39814", lengths,
                          engine::max_length_after_39341<fixes{.leading_zero = false}>);
-  checks::check_passes("cu_seqlens", offsets, engine::cu_seqlens<fixes{}>);
+  checks::passes("cu_seqlens", offsets, engine::cu_seqlens<fixes{}>);
   // #44911, #47342: flattened rows rejected, the temporal row accepted. These engines take the
   // 3-row form only: the one-row fixtures are skipped.
   checks::check_rejected("cu_seqlens_3d_flattened", offsets, engine::cu_seqlens_3d_flattened);
   checks::check_rejected("max_length_3d_flattened", lengths, engine::max_length_3d_flattened);
-  checks::check_passes("cu_seqlens_3d_temporal", offsets, engine::cu_seqlens_3d_temporal);
-  checks::check_passes("max_length_3d_temporal", lengths, engine::max_length_3d_temporal);
+  checks::passes("cu_seqlens_3d_temporal", offsets, engine::cu_seqlens_3d_temporal);
+  checks::passes("max_length_3d_temporal", lengths, engine::max_length_3d_temporal);
   CHECK(kvc::check(offsets, engine::cu_seqlens_3d_temporal).skipped() == 19);
   // LLaMA-Factory #10452: padding at position 0 rejected.
   checks::check_rejected("cu_seqlens without #10452", offsets, engine::cu_seqlens<fixes{.padding_removed = false}>);

@@ -67,6 +67,7 @@ constexpr auto running_total = [](long long capacity, long long used,
 
 TEST_CASE("request_admission: kvc's contract and correct engines pass both halves") {
   passes("kvc::admitted_requests", suites::request_admission, kvc::admitted_requests);
+  kvc_test::explores_deterministically(suites::request_admission, kvc::admitted_requests);
   passes("kvc::admitted_requests", suites::request_admission_extremes, kvc::admitted_requests);
   passes("drains_the_queue", suites::request_admission, drains_the_queue{});
   passes("drains_the_queue", suites::request_admission_extremes, drains_the_queue{});

@@ -92,19 +92,19 @@ struct positions_of_vectors {
 }  // namespace
 
 TEST_CASE("segment_positions: kvc's contract passes the fixtures and exploration") {
-  checks::check_passes("kvc::segment_positions", suites::segment_positions, kvc::segment_positions);
-  checks::check_passes("kvc::segment_positions", suites::segment_positions_long, kvc::segment_positions);
-  checks::check_passes("kvc::segment_positions", suites::segment_positions_rows, kvc::segment_positions);
+  checks::passes("kvc::segment_positions", suites::segment_positions, kvc::segment_positions);
+  checks::passes("kvc::segment_positions", suites::segment_positions_long, kvc::segment_positions);
+  checks::passes("kvc::segment_positions", suites::segment_positions_rows, kvc::segment_positions);
 }
 
 TEST_CASE("segment_positions: correct implementations in other styles pass both halves") {
   CHECK(kvc::conforms(suites::segment_positions, positions_from_cu_seqlens));
-  checks::check_passes("positions_from_cu_seqlens", suites::segment_positions, positions_from_cu_seqlens);
+  checks::passes("positions_from_cu_seqlens", suites::segment_positions, positions_from_cu_seqlens);
   CHECK(kvc::conforms(suites::segment_positions_long, positions_from_cu_seqlens));
-  checks::check_passes("positions_from_cu_seqlens", suites::segment_positions_long, positions_from_cu_seqlens);
+  checks::passes("positions_from_cu_seqlens", suites::segment_positions_long, positions_from_cu_seqlens);
   CHECK(kvc::conforms(suites::segment_positions_rows, positions_rows_by_index));
-  checks::check_passes("positions_rows_by_index", suites::segment_positions_rows, positions_rows_by_index);
-  checks::check_passes("positions_of_vectors", suites::segment_positions_rows, positions_of_vectors{});
+  checks::passes("positions_rows_by_index", suites::segment_positions_rows, positions_rows_by_index);
+  checks::passes("positions_of_vectors", suites::segment_positions_rows, positions_of_vectors{});
 }
 
 TEST_CASE("segment_positions: every known-bad implementation fails the fixtures and exploration") {

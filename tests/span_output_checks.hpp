@@ -21,11 +21,7 @@ namespace kvc_test::span_output {
 
 using kvc_test::text_of;
 
-/// A correct `impl` passes `suite` (both_halves.hpp).
-template <class Suite, class Impl>
-void check_passes(const char* name, const Suite& suite, const Impl& impl) {
-  kvc_test::passes(name, suite, impl);
-}
+using kvc_test::passes;
 
 /// What `check_fails` expects of a wrong implementation's exploration: it failed (its shrunk
 /// counterexample printed). Returns whether it failed.
@@ -44,10 +40,10 @@ bool check_fails(const char* name, const Suite& suite, const Impl& impl) {
 }
 
 /// A known-bad `impl` fails both halves of `suite`: a fixture (kvc::check names it), and
-/// exploration.
+/// exploration (its test case checks what the call wrote, or returned).
 template <class Suite, class Impl>
 void check_rejected(const char* name, const Suite& suite, const Impl& impl) {
-  kvc_test::expect_rejected(name, kvc::check(suite, impl), kvc::explore(suite, impl));
+  kvc_test::expect_rejected(name, kvc::check(suite, impl), kvc::explore(suite, impl), "CHECK(");
 }
 
 /// A wrong `impl` explored twice with the default seed gives the same report (counterexample,

@@ -53,14 +53,6 @@ void raise_on_error(std::errc error, const std::string& function, const std::str
   throw std::runtime_error(function + ": the input changed while it was read" + cause);
 }
 
-/// Runs `count_and_write` (count the outputs, make the array, write it) and returns its error. The
-/// input is a snapshot (`integer_sequence::snapshot`): no other thread can change it between the
-/// count and the write.
-template <class CountAndWrite>
-std::errc counted_then_written(CountAndWrite count_and_write) {
-  return count_and_write();
-}
-
 /// The positions' dtype when none is asked for: int32 holds every position of a sequence shorter
 /// than 2**31 tokens and writes half the bytes of int64 (the write is most of the cost), and
 /// 4-byte ids with 4-byte positions take the AVX2 kernel.
@@ -126,14 +118,12 @@ std::size_t max_segment_length(py::handle ids) {
 
 py::array segment_offsets(py::handle ids, py::handle dtype) {
   const auto segments = integer_sequence::snapshot(ids, "ids");
-  py::array out;
-  const std::errc error = counted_then_written([&] {
-    const std::size_t runs =
-        summarize(segments, [](const auto& in) { return kvc::segment_run_count(in); });
-    out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), runs + 1);
-    return write_into(segments, out, [](const auto& in, auto out_span) {
-      return kvc::segment_offsets(in, out_span);
-    });
+  // Counted, then written: on a snapshot of the input, so that the count holds for the write.
+  const std::size_t runs =
+      summarize(segments, [](const auto& in) { return kvc::segment_run_count(in); });
+  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), runs + 1);
+  const std::errc error = write_into(segments, out, [](const auto& in, auto out_span) {
+    return kvc::segment_offsets(in, out_span);
   });
   raise_on_error(error, "segment_offsets",
                  "the total " + std::to_string(segments.size()) + " does not fit dtype " +
@@ -157,15 +147,13 @@ py::array offsets_from_positions(py::handle positions, py::handle components, py
   const std::size_t rows = kvc_python::size_from(components, "components");
   const std::size_t tokens = tokens_of_rows(ids.size(), rows, "offsets_from_positions");
   // The contract writes sequences + 1 offsets; the array is made that long, so it is counted first.
-  py::array out;
-  const std::errc error = counted_then_written([&] {
-    const std::size_t sequences = summarize(ids, [tokens](const auto& in) {
-      return kvc::detail::summarize_sequences(in, tokens).sequences;
-    });
-    out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), sequences + 1);
-    return write_into(ids, out, [rows](const auto& in, auto out_span) {
-      return kvc::offsets_from_positions(in, kvc::position_components{rows}, out_span);
-    });
+  // Counted, then written: on a snapshot of the input, so that the count holds for the write.
+  const std::size_t sequences = summarize(ids, [tokens](const auto& in) {
+    return kvc::detail::summarize_sequences(in, tokens).sequences;
+  });
+  py::array out = new_array(output_dtype(dtype, py::dtype::of<std::int32_t>()), sequences + 1);
+  const std::errc error = write_into(ids, out, [rows](const auto& in, auto out_span) {
+    return kvc::offsets_from_positions(in, kvc::position_components{rows}, out_span);
   });
   raise_on_error(error, "offsets_from_positions",
                  "the token total does not fit dtype " + dtype_text(out) +

@@ -47,8 +47,9 @@ inline void drop_trailing_zeros(std::vector<std::uint64_t>& choices) {
 /// of a stateful sequence) start at `elements`: `fails(candidate, starts, consumed, marks)` draws a
 /// case from `candidate`, each element from its own choices (`starts`), runs it and returns whether
 /// it still fails, together with the choices the draw consumed (a draw may stop early) and where
-/// its elements start. Whole elements are deleted first (runs of them, halving down to one), then
-/// chunks of choices are deleted (in a long case, after each choice is lowered), each choice is
+/// its elements start. Whole elements are deleted first (runs of them, halving down to one); in a
+/// long case, large blocks of choices are then deleted or zeroed and each choice lowered; then
+/// chunks of choices are deleted, each choice is
 /// lowered as far as it goes, and then, in a case with elements, equal choices together. Returns the simplest failing choices found, and counts the re-runs in `runs`.
 template <class Fails>
 std::vector<std::uint64_t> shrink(std::vector<std::uint64_t> choices, std::vector<std::size_t> elements,
