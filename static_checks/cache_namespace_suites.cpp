@@ -54,7 +54,7 @@ static_assert(kvc::verify(suites::namespace_isolation_under<reuse_policy{.block_
                           reusable_prefix_length_under<reuse_policy{.block_size = 3}>));
 
 static_assert(decltype(suites::namespace_isolation)::size == 58);
-static_assert(decltype(suites::namespace_isolation_under<exact_policy>)::size == 128);
+static_assert(decltype(suites::namespace_isolation_under<exact_policy>)::size == 116);
 
 // --- Every known-bad implementation rejected by namespace_isolation --------------------------------
 

@@ -94,6 +94,21 @@ struct integer_sequence_of<std::array<E, N>> {  // a user's own fixture's array 
 template <class A>
 using integer_element_t = typename integer_sequence_of<A>::type;
 
+/// The argument type a search of the forms is made with: an integer sequence is offered by its
+/// element type alone, so that a table's `kvc::sequence`, a longer table's and exploration's
+/// `std::vector` of the same element type share one search.
+template <class A>
+struct searched_as {
+  using type = A;
+};
+template <class A>
+  requires(!std::is_void_v<integer_element_t<A>>)
+struct searched_as<A> {
+  using type = std::vector<integer_element_t<A>>;
+};
+template <class A>
+using searched_as_t = typename searched_as<A>::type;
+
 template <class A>
 struct other_sequence_of {
   using type = void;
@@ -237,9 +252,42 @@ struct first_fitting<Impl, type_list<First, Rest...>, A...>
     : first_or_next<std::invocable<const Impl&, offered_view_t<A, First>...>, First,
                     first_fitting<Impl, type_list<Rest...>, A...>> {};
 
+/// Whether `F` is a function, a function pointer, or a class with one call operator that is not a
+/// template (whose parameter types can be read).
+template <class F>
+concept single_signature = std::is_function_v<std::remove_pointer_t<F>> || requires { &F::operator(); };
+
+/// Whether `Impl`, a callable with one signature (a function, a function pointer, a lambda that
+/// is not generic), cannot be called with `K` arguments whatever their types: it has fewer
+/// parameters, or more and the first `K` of its own parameter types do not call it (no defaults).
+/// Asked before a search of the forms, which would otherwise try each of them to learn the same.
+/// False for a generic callable: only the search can tell.
+template <class Impl, std::size_t K>
+inline constexpr bool cannot_take_arguments = false;
+template <class Impl, std::size_t K>
+  requires single_signature<std::remove_cvref_t<Impl>> && has_parameter_types<Impl>
+inline constexpr bool cannot_take_arguments<Impl, K> = [] {
+  using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
+  if constexpr (std::tuple_size_v<parameters> <= K) {
+    return std::tuple_size_v<parameters> < K;
+  } else {
+    return ![]<std::size_t... I>(std::index_sequence<I...>) {
+      return std::is_invocable_v<const Impl&, std::tuple_element_t<I, parameters>...>;
+    }(std::make_index_sequence<K>{});
+  }
+}();
+
+template <class Impl, bool CannotTake, class... A>
+struct search_forms : first_fitting<Impl, all_forms, searched_as_t<A>...> {};
+template <class Impl, class... A>
+struct search_forms<Impl, true, A...> {
+  using type = no_form_fits;
+};
+
 /// The first form in which `Impl` takes arguments of types `A...`, or `no_form_fits`.
 template <class Impl, class... A>
-using chosen_form = typename first_fitting<Impl, all_forms, A...>::type;
+using chosen_form =
+    typename search_forms<Impl, cannot_take_arguments<Impl, sizeof...(A)>, A...>::type;
 
 /// Whether `Impl` takes arguments of types `A...` in some form.
 template <class Impl, class... A>
@@ -262,10 +310,6 @@ struct parameters_of {
   };
   using type = typename all_unknown<std::make_index_sequence<N>>::type;
 };
-/// Whether `F` is a function, a function pointer, or a class with one call operator that is not a
-/// template (whose parameter types can be read).
-template <class F>
-concept single_signature = std::is_function_v<std::remove_pointer_t<F>> || requires { &F::operator(); };
 
 template <class Impl, std::size_t N>
   requires single_signature<std::remove_cvref_t<Impl>> &&

@@ -129,14 +129,18 @@ inline constexpr bool found_form = !std::is_same_v<typename Search::type, no_for
 /// The first output element type of `Ps...` with which `Impl` takes ids A, M and `out`.
 template <class Impl, class A, class M, class P, class... Ps>
 [[nodiscard]] consteval auto span_form_with(type_list<P, Ps...>) {
-  using F = typename id_form_before<Impl, returned_use::ignored, A,
-                                    typename after_ids<M, std::span<P>>::type>::type;
-  if constexpr (!std::is_same_v<F, no_form_fits>)
-    return std::type_identity<output_call_form<F, M, P>>{};
-  else if constexpr (sizeof...(Ps) == 0)
+  if constexpr (cannot_take_arguments<Impl, std::is_void_v<M> ? 2 : 3>) {
     return std::type_identity<no_form_fits>{};
-  else
-    return span_form_with<Impl, A, M>(type_list<Ps...>{});
+  } else {
+    using F = typename id_form_before<Impl, returned_use::ignored, A,
+                                      typename after_ids<M, std::span<P>>::type>::type;
+    if constexpr (!std::is_same_v<F, no_form_fits>)
+      return std::type_identity<output_call_form<F, M, P>>{};
+    else if constexpr (sizeof...(Ps) == 0)
+      return std::type_identity<no_form_fits>{};
+    else
+      return span_form_with<Impl, A, M>(type_list<Ps...>{});
+  }
 }
 
 /// The first span form, over the middle forms `M, Ms...` in order, then the output types.
@@ -152,7 +156,9 @@ template <class Impl, class A, class Outputs, class M, class... Ms>
 /// The first form that returns the result, over the middle forms `M, Ms...` in order.
 template <class Impl, returned_use Use, class A, class M, class... Ms>
 [[nodiscard]] consteval auto returned_form(type_list<M, Ms...>) {
-  using F = typename id_form_before<Impl, Use, A, typename after_ids<M>::type>::type;
+  using F = typename std::conditional_t<
+      cannot_take_arguments<Impl, std::is_void_v<M> ? 1 : 2>, std::type_identity<no_form_fits>,
+      id_form_before<Impl, Use, A, typename after_ids<M>::type>>::type;
   if constexpr (!std::is_same_v<F, no_form_fits>)
     return std::type_identity<output_call_form<F, M, void>>{};
   else if constexpr (sizeof...(Ms) == 0)
@@ -466,7 +472,7 @@ struct span_output_shape : ids_call_shape<Derived> {
 
   /// The first form in which `Impl` takes inputs of type `In`, or `detail::no_form_fits`.
   template <class Impl, class In>
-  using form = typename decltype(choose<Impl, detail::ids_of<In>>())::type;
+  using form = typename decltype(choose<Impl, detail::searched_as_t<detail::ids_of<In>>>())::type;
 
   /// Whether `impl` can be called with inputs of type `In` in some form.
   template <class Impl, class In>
@@ -533,7 +539,7 @@ struct returned_value_shape : ids_call_shape<Derived> {
   }
   /// The first form in which `Impl` takes inputs of type `In`, or `detail::no_form_fits`.
   template <class Impl, class In>
-  using form = typename decltype(choose<Impl, detail::ids_of<In>>())::type;
+  using form = typename decltype(choose<Impl, detail::searched_as_t<detail::ids_of<In>>>())::type;
 
   /// Whether `impl` can be called with inputs of type `In` in some form.
   template <class Impl, class In>
