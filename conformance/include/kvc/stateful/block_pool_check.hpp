@@ -21,11 +21,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
-#include <ranges>
 #include <type_traits>
 #include <vector>
+
+#include <kvc/detail/ranges.hpp>
 
 #include "block_pool_operations.hpp"
 #include "block_pool_report.hpp"
@@ -147,7 +147,7 @@ template <class Pool>
   detail::erased_block_pool erased{};
   erased.facts = detail::block_pool_facts_of<pool_type>();
   detail::erase_block_pool_members<Pool>(erased);
-  return detail::run_block_pool_step(erased, static_cast<void*>(std::addressof(pool)), shadow, op);
+  return detail::run_block_pool_step(erased, static_cast<void*>(detail::address_of(pool)), shadow, op);
 }
 
 /// Runs `options.sequences` generated sequences, each on a fresh pool from `make_pool(num_blocks,

@@ -39,13 +39,13 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
-#include <ranges>
 #include <span>
 #include <type_traits>
 #include <vector>
 
 #include <kvc/bounded_list.hpp>
 #include <kvc/concepts.hpp>
+#include <kvc/detail/ranges.hpp>
 
 #include "operations.hpp"
 

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <span>
 #include <type_traits>
 
@@ -17,6 +16,13 @@
 #include "operations.hpp"
 
 namespace kvc::detail {
+
+/// The address of `object`, even of a type that overloads unary `&`: `std::addressof`, without
+/// including <memory> (with its streams and atomics) into every file that checks a stateful engine.
+template <class T>
+[[nodiscard]] constexpr T* address_of(T& object) noexcept {
+  return __builtin_addressof(object);
+}
 
 /// Nothing more known of an engine's types.
 struct no_engine_facts {};
@@ -51,7 +57,7 @@ template <class Operation, std::size_t Arguments, class Facts = no_engine_facts,
 [[nodiscard]] erased_engine<Operation, Facts> erase_engine(Factory& factory, Facts facts = {}) {
   using made = made_by<Factory, Arguments>;
   erased_engine<Operation, Facts> erased;
-  erased.factory = const_cast<void*>(static_cast<const void*>(std::addressof(factory)));
+  erased.factory = const_cast<void*>(static_cast<const void*>(address_of(factory)));
   erased.make = [](void* f, std::span<const std::size_t> arguments) -> void* {
     return new made(call_factory<Arguments>(*static_cast<Factory*>(f), arguments.data()));
   };
