@@ -235,6 +235,62 @@ using all_forms = typename join_lists<typename forms_with_text<text_as_view, off
 /// No form lets the implementation be called with the arguments.
 struct no_form_fits {};
 
+/// Whether `F` is a function, a function pointer, or a class with one call operator that is not a
+/// template (whose parameter types can be read).
+template <class F>
+concept single_signature = std::is_function_v<std::remove_pointer_t<F>> || requires { &F::operator(); };
+
+/// Whether `Impl` has one signature whose parameter types can be read.
+template <class Impl>
+concept readable_signature = single_signature<std::remove_cvref_t<Impl>> && has_parameter_types<Impl>;
+
+/// Whether a `const Impl&` with one signature is called by the first `K` of its own parameter
+/// types: it is callable as const, with `K` arguments (the rest defaulted).
+template <class Impl, std::size_t K>
+[[nodiscard]] consteval bool called_by_own_parameters() noexcept {
+  using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
+  if constexpr (std::tuple_size_v<parameters> < K) {
+    return false;
+  } else {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return std::is_invocable_v<const Impl&, std::tuple_element_t<I, parameters>...>;
+    }(std::make_index_sequence<K>{});
+  }
+}
+
+/// Whether `Impl`, a callable with one signature (a function, a function pointer, a lambda that
+/// is not generic), cannot be called with `K` arguments whatever their types: it has fewer
+/// parameters, or more and the first `K` of its own parameter types do not call it (no defaults).
+/// Asked before a search of the forms, which would otherwise try each of them to learn the same.
+/// False for a generic callable: only the search can tell.
+template <class Impl, std::size_t K>
+inline constexpr bool cannot_take_arguments = false;
+template <class Impl, std::size_t K>
+  requires readable_signature<Impl>
+inline constexpr bool cannot_take_arguments<Impl, K> = !called_by_own_parameters<Impl, K>();
+
+/// Whether a `const Impl&` can be called with arguments of types `Args...`: `std::invocable`. For
+/// a callable with one signature that its own parameter types call, that is whether each argument
+/// converts to its parameter, asked pair by pair (up to the first that does not), so that the answers are shared by every
+/// implementation with those parameter types and a search of the forms costs a few conversions
+/// per form instead of a call's overload resolution.
+template <class Impl, class... Args>
+inline constexpr bool callable_with = std::invocable<const Impl&, Args...>;
+template <class Impl, class... Args>
+  requires readable_signature<Impl>
+inline constexpr bool callable_with<Impl, Args...> = [] {
+  if constexpr (cannot_take_arguments<Impl, sizeof...(Args)>) {
+    return false;
+  } else {
+    using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      // std::conjunction stops at the first argument that does not convert, as a call's overload
+      // resolution does.
+      return std::conjunction_v<std::is_convertible<Args, std::tuple_element_t<I, parameters>>...>;
+    }(std::index_sequence_for<Args...>{});
+  }
+}();
+
 template <bool Fits, class First, class Next>
 struct first_or_next {
   using type = First;
@@ -249,33 +305,8 @@ struct first_fitting {
 };
 template <class Impl, class First, class... Rest, class... A>
 struct first_fitting<Impl, type_list<First, Rest...>, A...>
-    : first_or_next<std::invocable<const Impl&, offered_view_t<A, First>...>, First,
+    : first_or_next<callable_with<Impl, offered_view_t<A, First>...>, First,
                     first_fitting<Impl, type_list<Rest...>, A...>> {};
-
-/// Whether `F` is a function, a function pointer, or a class with one call operator that is not a
-/// template (whose parameter types can be read).
-template <class F>
-concept single_signature = std::is_function_v<std::remove_pointer_t<F>> || requires { &F::operator(); };
-
-/// Whether `Impl`, a callable with one signature (a function, a function pointer, a lambda that
-/// is not generic), cannot be called with `K` arguments whatever their types: it has fewer
-/// parameters, or more and the first `K` of its own parameter types do not call it (no defaults).
-/// Asked before a search of the forms, which would otherwise try each of them to learn the same.
-/// False for a generic callable: only the search can tell.
-template <class Impl, std::size_t K>
-inline constexpr bool cannot_take_arguments = false;
-template <class Impl, std::size_t K>
-  requires single_signature<std::remove_cvref_t<Impl>> && has_parameter_types<Impl>
-inline constexpr bool cannot_take_arguments<Impl, K> = [] {
-  using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
-  if constexpr (std::tuple_size_v<parameters> <= K) {
-    return std::tuple_size_v<parameters> < K;
-  } else {
-    return ![]<std::size_t... I>(std::index_sequence<I...>) {
-      return std::is_invocable_v<const Impl&, std::tuple_element_t<I, parameters>...>;
-    }(std::make_index_sequence<K>{});
-  }
-}();
 
 template <class Impl, bool CannotTake, class... A>
 struct search_forms : first_fitting<Impl, all_forms, searched_as_t<A>...> {};

@@ -86,15 +86,20 @@ template <class R>
 concept integer_range = std::ranges::sized_range<const R> &&
                         integer_valued<std::ranges::range_value_t<const R>>;
 
-/// Asked only: whether `Impl` takes ids followed by `Tail...`, returning what `Use` needs.
+/// Asked only, as the callable of a search of the id forms: whether `Impl` takes ids followed by
+/// `Tail...`, returning what `Use` needs.
 template <class Impl, returned_use Use, class... Tail>
-struct takes_ids_then {
-  template <class Ids>
-    requires std::invocable<const Impl&, Ids, Tail...> &&
-             (Use != returned_use::range ||
-              integer_range<std::remove_cvref_t<std::invoke_result_t<const Impl&, Ids, Tail...>>>)
-  void operator()(Ids&&) const noexcept;
-};
+struct takes_ids_then {};
+
+template <class Impl, returned_use Use, class... Tail, class Ids>
+inline constexpr bool callable_with<takes_ids_then<Impl, Use, Tail...>, Ids> = [] {
+  if constexpr (!callable_with<Impl, Ids, Tail...>)
+    return false;
+  else if constexpr (Use == returned_use::range)
+    return integer_range<std::remove_cvref_t<std::invoke_result_t<const Impl&, Ids, Tail...>>>;
+  else
+    return true;
+}();
 
 /// The arguments after the ids: M (unless void) and `Rest...`.
 template <class M, class... Rest>
