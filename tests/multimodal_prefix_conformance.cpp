@@ -57,32 +57,42 @@ std::string shown(const Report& report) {
   return out.str();
 }
 
-/// `impl` fails `suite` in both halves: kvc::check names a failing fixture, with its inputs and
-/// both results, and kvc::explore finds a counterexample with default options.
-template <class Suite, class Impl>
-void rejected(const char* name, const Suite& suite, const Impl& impl) {
+/// What `rejected` expects of a known-bad implementation's reports: kvc::check names a failing
+/// fixture, with its inputs and both results, and kvc::explore finds a counterexample printed as a
+/// row of the suite's table. (Not a template: the checks are compiled once.)
+void expect_rejected(const char* name, const kvc::conformance_report& report,
+                     const kvc::exploration_report& explored) {
   INFO(name);
-  const kvc::conformance_report report = kvc::check(suite, impl);
   CHECK_FALSE(report.passed());
   const auto failures = report.failures();
   REQUIRE_FALSE(failures.empty());
   CHECK_FALSE(failures.front().label.empty());
   CHECK(failures.front().inputs.starts_with('"'));
   CHECK(failures.front().actual != failures.front().expected);
-  const kvc::exploration_report explored = kvc::explore(suite, impl);
   CHECK_MESSAGE(!explored.passed(), name << " passed kvc::explore\n" << shown(explored));
   CHECK(explored.fixture.starts_with("{\"explored\", {"));
+}
+
+/// `impl` fails `suite` in both halves, with default options.
+template <class Suite, class Impl>
+void rejected(const char* name, const Suite& suite, const Impl& impl) {
+  expect_rejected(name, kvc::check(suite, impl), kvc::explore(suite, impl));
+}
+
+/// What `accepted` expects of a correct implementation's reports: every fixture of a suite of
+/// `size` run and passed, and the default exploration run whole and passed.
+void expect_accepted(std::size_t size, const kvc::conformance_report& report,
+                     const kvc::exploration_report& explored) {
+  CHECK_MESSAGE(report.passed(), shown(report));
+  CHECK(report.fixtures.size() == size);
+  CHECK_MESSAGE(explored.passed(), shown(explored));
+  CHECK(explored.cases_run == kvc::default_exploration_cases);
 }
 
 /// `impl` passes `suite` in both halves.
 template <class Suite, class Impl>
 void accepted(const Suite& suite, const Impl& impl) {
-  const kvc::conformance_report report = kvc::check(suite, impl);
-  CHECK_MESSAGE(report.passed(), shown(report));
-  CHECK(report.fixtures.size() == Suite::size);
-  const kvc::exploration_report explored = kvc::explore(suite, impl);
-  CHECK_MESSAGE(explored.passed(), shown(explored));
-  CHECK(explored.cases_run == kvc::default_exploration_cases);
+  expect_accepted(Suite::size, kvc::check(suite, impl), kvc::explore(suite, impl));
 }
 
 /// The policy suite under P: kvc's contract under P passes both halves; kvc's contract under each
@@ -532,16 +542,20 @@ struct wrong_outcome {
   bool exploration_catches = false;
 };
 
+/// Prints and returns what the fixtures and exploration made of a wrong implementation.
+wrong_outcome judged(const char* name, bool fixtures, const kvc::exploration_report& report) {
+  MESSAGE(name << ": fixtures " << (fixtures ? "catch it" : "miss it") << ", exploration "
+               << (report.passed() ? "misses it" : "catches it") << "\n"
+               << shown(report));
+  return {fixtures, !report.passed()};
+}
+
 /// Whether the fixtures (both exact suites) and exploration (of `suite`) reject `impl`.
 template <class Suite, class Impl>
 wrong_outcome judge(const char* name, const Suite& suite, const Impl& impl) {
   const bool fixtures = !kvc::check(multimodal_prefix_reuse, impl).passed() ||
                         !kvc::check(multimodal_prefix_reuse_edges, impl).passed();
-  const kvc::exploration_report report = kvc::explore(suite, impl);
-  MESSAGE(name << ": fixtures " << (fixtures ? "catch it" : "miss it") << ", exploration "
-               << (report.passed() ? "misses it" : "catches it") << "\n"
-               << shown(report));
-  return {fixtures, !report.passed()};
+  return judged(name, fixtures, kvc::explore(suite, impl));
 }
 
 }  // namespace

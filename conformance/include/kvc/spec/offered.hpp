@@ -269,13 +269,16 @@ template <class Impl, std::size_t K>
   requires readable_signature<Impl>
 inline constexpr bool cannot_take_arguments<Impl, K> = !called_by_own_parameters<Impl, K>();
 
-/// Whether a `const Impl&` can be called with arguments of types `Args...`: `std::invocable`. For
-/// a callable with one signature that its own parameter types call, that is whether each argument
-/// converts to its parameter, asked pair by pair (up to the first that does not), so that the answers are shared by every
-/// implementation with those parameter types and a search of the forms costs a few conversions
-/// per form instead of a call's overload resolution.
+/// Whether a `const Impl&` can be called with arguments of types `Args...`, as kvc calls it
+/// (directly, not through `std::invoke`). For a callable with one signature that its own parameter
+/// types call, that is whether each argument converts to its parameter, asked pair by pair up to
+/// the first that does not: the answers are shared by every implementation with those parameter
+/// types, and a search of the forms costs a few conversions per form instead of a call's overload
+/// resolution.
 template <class Impl, class... Args>
-inline constexpr bool callable_with = std::invocable<const Impl&, Args...>;
+inline constexpr bool callable_with = requires(const Impl& impl, Args&&... args) {
+  impl(static_cast<Args&&>(args)...);
+};
 template <class Impl, class... Args>
   requires readable_signature<Impl>
 inline constexpr bool callable_with<Impl, Args...> = [] {
