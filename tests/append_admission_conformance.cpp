@@ -146,3 +146,29 @@ TEST_CASE("append_admission: a scheduler whose state is always consistent, under
   CHECK(explored.not_covered > 0);
   CHECK(explored.cases_run > 1000);
 }
+
+TEST_CASE("append_admission: a count past an implementation's parameter type is refused, with "
+          "defaulted parameters too") {
+  // Both take int counts; the second has a defaulted fourth parameter (a reserve it ignores). A
+  // count an int cannot hold is never narrowed into either: the fixture fails as not fitting, and
+  // exploration counts such cases apart.
+  const auto int_counts = [](int capacity, int used, int requested) -> int {
+    if (requested < 0 || used < 0 || used > capacity) return 0;
+    return requested <= capacity - used ? requested : 0;
+  };
+  const auto with_reserve = [](int capacity, int used, int requested, int reserve = 0) -> int {
+    static_cast<void>(reserve);
+    if (requested < 0 || used < 0 || used > capacity) return 0;
+    return requested <= capacity - used ? requested : 0;
+  };
+  const auto& suite = suites::append_admission_extremes;
+  const kvc::conformance_report plain = kvc::check(suite, int_counts);
+  const kvc::conformance_report defaulted = kvc::check(suite, with_reserve);
+  REQUIRE_FALSE(defaulted.passed());
+  CHECK(defaulted.failures().size() == plain.failures().size());
+  for (const auto& failure : defaulted.failures())
+    CHECK(failure.actual == "(an input does not fit the implementation's parameter type)");
+  const kvc::exploration_report explored = kvc::explore(suite, with_reserve);
+  CHECK_MESSAGE(explored.passed(), text_of(explored));
+  CHECK(explored.outside_parameter_types > 0);
+}

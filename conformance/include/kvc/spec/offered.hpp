@@ -329,9 +329,10 @@ inline constexpr bool takes = !std::is_same_v<chosen_form<Impl, A...>, no_form_f
 
 // --- Holding an argument in a form for the call --------------------------------------------------
 
-/// The parameter types of `Impl` (cv and references removed), when they can be read and there
-/// are `N` of them (a function, a function pointer, a lambda that is not generic); otherwise
-/// `void` for each: the arguments are passed as they are.
+/// The types of the first `N` parameters of `Impl` (cv and references removed), when they can be
+/// read and a call with `N` arguments takes them (a function, a function pointer, a lambda that is
+/// not generic, the parameters past `N` defaulted); otherwise `void` for each: the arguments are
+/// passed as they are.
 template <class Impl, std::size_t N>
 struct parameters_of {
   template <std::size_t>
@@ -346,16 +347,16 @@ struct parameters_of {
 };
 
 template <class Impl, std::size_t N>
-  requires single_signature<std::remove_cvref_t<Impl>> &&
-           (std::tuple_size_v<typename parameter_types<std::remove_cvref_t<Impl>>::type> == N)
+  requires readable_signature<Impl> && (!cannot_take_arguments<Impl, N>)
 struct parameters_of<Impl, N> {
-  template <class Tuple>
-  struct stripped;
-  template <class... P>
-  struct stripped<std::tuple<P...>> {
-    using type = type_list<std::remove_cvref_t<P>...>;
+  using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
+  template <class Indices>
+  struct first;
+  template <std::size_t... I>
+  struct first<std::index_sequence<I...>> {
+    using type = type_list<std::remove_cvref_t<std::tuple_element_t<I, parameters>>...>;
   };
-  using type = typename stripped<typename parameter_types<std::remove_cvref_t<Impl>>::type>::type;
+  using type = typename first<std::make_index_sequence<N>>::type;
 };
 
 /// Whether an integer argument of type A is converted to the parameter type P before the call:
