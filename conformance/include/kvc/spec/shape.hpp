@@ -160,11 +160,16 @@ constexpr void name_unmatched_parameter() noexcept {
     using params = typename parameter_types<std::remove_cvref_t<Impl>>::type;
     using inputs = argument_types<In>;
     constexpr std::size_t count = list_size<inputs>::value;
-    if constexpr (std::tuple_size_v<params> != count) {
+    if constexpr (cannot_take_arguments<Impl, count>) {
       implementation_takes_other_than_the_suites_input_count<std::tuple_size_v<params>, count>();
-    } else if constexpr (constexpr std::size_t at = first_unmatched<params, inputs>::value; at != 0) {
-      parameter_takes_no_form_of_the_suites_input<at, std::tuple_element_t<at - 1, params>,
-                                                  typename list_at<at - 1, inputs>::type>();
+    } else {
+      // The first `count` parameters (any after them are defaulted).
+      using called = typename decltype([]<std::size_t... I>(std::index_sequence<I...>) {
+        return std::type_identity<std::tuple<std::tuple_element_t<I, params>...>>{};
+      }(std::make_index_sequence<count>{}))::type;
+      if constexpr (constexpr std::size_t at = first_unmatched<called, inputs>::value; at != 0)
+        parameter_takes_no_form_of_the_suites_input<at, std::tuple_element_t<at - 1, called>,
+                                                    typename list_at<at - 1, inputs>::type>();
     }
   }
 }
