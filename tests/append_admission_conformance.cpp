@@ -172,3 +172,22 @@ TEST_CASE("append_admission: a count past an implementation's parameter type is 
   CHECK_MESSAGE(explored.passed(), text_of(explored));
   CHECK(explored.outside_parameter_types > 0);
 }
+
+TEST_CASE("append_admission: an implementation whose result changes between calls is reported as "
+          "such, with the failure that was seen") {
+  // Wrong for its first three calls (-1, which no case expects), right afterwards: the first
+  // generated case fails, and the shrunk counterexample passes when run again.
+  int calls = 0;
+  const auto warms_up = [&calls](int capacity, int used, int requested) -> int {
+    if (++calls <= 3) return -1;
+    if (requested < 0 || used < 0 || used > capacity) return 0;
+    return requested <= capacity - used ? requested : 0;
+  };
+  const kvc::exploration_report report = kvc::explore(suites::append_admission, warms_up);
+  REQUIRE(report.failed);
+  CHECK(report.actual == "-1");
+  bool noted = false;
+  for (const auto& note : report.notes)
+    noted = noted || note.find("not deterministic") != std::string::npos;
+  CHECK_MESSAGE(noted, text_of(report));
+}

@@ -106,18 +106,38 @@ void explore_rows(const erased_call_of<Row>& impl, const exploration_context& co
     report.failed = true;
     report.failing_case = report.cases_run - 1;
     std::size_t runs = 0;
+    // The simplest failing run seen and the choices it read (as the shrinker keeps them): the
+    // shrunk case's failure as it was seen, for an implementation whose result for the same
+    // inputs changes from one call to the next.
+    ran simplest_failure = r;
+    std::vector<std::uint64_t> simplest_failure_choices = choices.consumed();
+    gen::drop_trailing_zeros(simplest_failure_choices);
     const std::vector<std::uint64_t> shrunk = gen::shrink(
         choices.consumed(),
         [&](const std::vector<std::uint64_t>& candidate, std::vector<std::uint64_t>& consumed) {
           gen::source replay(candidate);
-          const ran again = run(replay);
+          ran again = run(replay);
           consumed = replay.consumed();
-          return again.state == case_state::failed;
+          if (again.state != case_state::failed) return false;
+          std::vector<std::uint64_t> read = consumed;
+          gen::drop_trailing_zeros(read);
+          if (gen::simpler(read, simplest_failure_choices)) {
+            simplest_failure = std::move(again);
+            simplest_failure_choices = std::move(read);
+          }
+          return true;
         },
         gen::shrink_budget{context.options.max_shrink_runs}, runs);
     report.shrink_runs = runs;
     gen::source replay(shrunk);
-    const ran minimal = run(replay);
+    ran minimal = run(replay);
+    if (minimal.state != case_state::failed) {
+      // The same inputs passed when run again: report the failure that was seen.
+      report.notes.emplace_back(
+          "the implementation returned another result when the counterexample's inputs were run "
+          "again: it is not deterministic (a result cached by an address, state kept between calls)");
+      if (simplest_failure_choices == shrunk) minimal = std::move(simplest_failure);
+    }
     report.inputs = text::inputs_of(minimal.inputs);
     report.actual = text::of(minimal.actual);
     report.expected = text::of(minimal.expected);
