@@ -114,8 +114,14 @@ struct after_ids<void, Rest...> {
 template <class Impl, returned_use Use, class A, class Tail>
 struct id_form_before;
 template <class Impl, returned_use Use, class A, class... Tail>
+struct id_form_before<Impl, Use, A, type_list<Tail...>>
+    : first_fitting<takes_ids_then<Impl, Use, Tail...>, id_forms, A> {};
+/// An implementation with one signature that no call of this many arguments can take: no id form
+/// is tried.
+template <class Impl, returned_use Use, class A, class... Tail>
+  requires cannot_take_arguments<Impl, 1 + sizeof...(Tail)>
 struct id_form_before<Impl, Use, A, type_list<Tail...>> {
-  using type = typename first_fitting<takes_ids_then<Impl, Use, Tail...>, id_forms, A>::type;
+  using type = no_form_fits;
 };
 
 /// A way to call: the ids in form F, then M (void: nothing), then `std::span<P>` (void: none, the
@@ -134,18 +140,14 @@ inline constexpr bool found_form = !std::is_same_v<typename Search::type, no_for
 /// The first output element type of `Ps...` with which `Impl` takes ids A, M and `out`.
 template <class Impl, class A, class M, class P, class... Ps>
 [[nodiscard]] consteval auto span_form_with(type_list<P, Ps...>) {
-  if constexpr (cannot_take_arguments<Impl, std::is_void_v<M> ? 2 : 3>) {
+  using F = typename id_form_before<Impl, returned_use::ignored, A,
+                                    typename after_ids<M, std::span<P>>::type>::type;
+  if constexpr (!std::is_same_v<F, no_form_fits>)
+    return std::type_identity<output_call_form<F, M, P>>{};
+  else if constexpr (sizeof...(Ps) == 0)
     return std::type_identity<no_form_fits>{};
-  } else {
-    using F = typename id_form_before<Impl, returned_use::ignored, A,
-                                      typename after_ids<M, std::span<P>>::type>::type;
-    if constexpr (!std::is_same_v<F, no_form_fits>)
-      return std::type_identity<output_call_form<F, M, P>>{};
-    else if constexpr (sizeof...(Ps) == 0)
-      return std::type_identity<no_form_fits>{};
-    else
-      return span_form_with<Impl, A, M>(type_list<Ps...>{});
-  }
+  else
+    return span_form_with<Impl, A, M>(type_list<Ps...>{});
 }
 
 /// The first span form, over the middle forms `M, Ms...` in order, then the output types.
@@ -161,9 +163,7 @@ template <class Impl, class A, class Outputs, class M, class... Ms>
 /// The first form that returns the result, over the middle forms `M, Ms...` in order.
 template <class Impl, returned_use Use, class A, class M, class... Ms>
 [[nodiscard]] consteval auto returned_form(type_list<M, Ms...>) {
-  using F = typename std::conditional_t<
-      cannot_take_arguments<Impl, std::is_void_v<M> ? 1 : 2>, std::type_identity<no_form_fits>,
-      id_form_before<Impl, Use, A, typename after_ids<M>::type>>::type;
+  using F = typename id_form_before<Impl, Use, A, typename after_ids<M>::type>::type;
   if constexpr (!std::is_same_v<F, no_form_fits>)
     return std::type_identity<output_call_form<F, M, void>>{};
   else if constexpr (sizeof...(Ms) == 0)
