@@ -3,7 +3,7 @@
 // tests/mutants/cache_namespace.hpp (and the token-side ones of tests/mutants/prefix_reuse.hpp) is
 // rejected by namespace_isolation, and again with each standard policy applied to its result; the
 // contract under one standard policy fails the suites of the others; the premise of the
-// whole-block copies holds; and kvc::cache_namespace's own identity and hashing. Compiled, never
+// whole-block fixtures holds; and kvc::cache_namespace's own identity and hashing. Compiled, never
 // run.
 #include <kvc/cache_namespace.hpp>
 #include <kvc/prefix_reuse.hpp>
@@ -54,7 +54,7 @@ static_assert(kvc::verify(suites::namespace_isolation_under<reuse_policy{.block_
                           reusable_prefix_length_under<reuse_policy{.block_size = 3}>));
 
 static_assert(decltype(suites::namespace_isolation)::size == 58);
-static_assert(decltype(suites::namespace_isolation_under<exact_policy>)::size == 116);
+static_assert(decltype(suites::namespace_isolation_under<exact_policy>)::size == 70);
 
 // --- Every known-bad implementation rejected by namespace_isolation --------------------------------
 
@@ -218,7 +218,7 @@ static_assert(!kvc::conforms(suites::namespace_isolation_under<recompute_last_po
 static_assert(!kvc::conforms(suites::namespace_isolation_under<vllm_policy>,
                              tokens_bad::recomputes_within_shorter<vllm_policy>));
 
-// --- The premise of the whole-block copies -----------------------------------------------------------
+// --- The premise of the whole-block fixtures --------------------------------------------------------
 // The policy suite reads "the exact fixture reused nothing" as "the namespaces differ": that holds
 // because every fixture of the exact suite has token sequences that share their first token.
 constexpr bool every_fixture_shares_a_token = [] {
@@ -229,7 +229,7 @@ constexpr bool every_fixture_shares_a_token = [] {
   return true;
 }();
 static_assert(every_fixture_shares_a_token);
-// The copies hold the fewest equal tokens that reuse a whole block under the policy: one fewer
+// Those fixtures hold the fewest equal tokens that reuse a whole block under the policy: one fewer
 // reuses nothing.
 template <reuse_policy P>
 constexpr bool fewest_that_reuse_a_block = [] {

@@ -3,18 +3,19 @@
 // or names the one that does not fit (kvc/verification/parameter_mismatch.hpp).
 #pragma once
 
-#include <tuple>
 #include <type_traits>
+
+#include <kvc/detail/type_list.hpp>
 
 namespace kvc::detail {
 
-/// `parameter_types<F>::type` is `std::tuple<A...>` of F's parameters; undefined for a generic
+/// `parameter_types<F>::type` is the `kvc::detail::type_list<A...>` of F's parameters; undefined for a generic
 /// lambda, an overload set or a type without a single call operator.
 template <class F>
 struct parameter_types : parameter_types<decltype(&F::operator())> {};
 template <class R, class... A>
 struct parameter_types<R (*)(A...)> {
-  using type = std::tuple<A...>;
+  using type = type_list<A...>;
 };
 template <class R, class... A>
 struct parameter_types<R (*)(A...) noexcept> : parameter_types<R (*)(A...)> {};

@@ -463,10 +463,10 @@ enum class call_status { ran, wrong_arity, does_not_fit };
 template <class Params, bool with_output, class Impl, std::size_t... I>
 call_status call_with(const Impl& impl, const fixture& f, json_value& actual,
                       std::index_sequence<I...>) {
-  std::tuple<holder<std::remove_cvref_t<std::tuple_element_t<I, Params>>>...> held;
+  std::tuple<holder<std::remove_cvref_t<kvc::detail::list_at_t<I, Params>>>...> held;
   if (!(std::get<I>(held).load(f.inputs[I]) && ...)) return call_status::does_not_fit;
   if constexpr (with_output) {
-    using out_type = std::remove_cvref_t<std::tuple_element_t<sizeof...(I), Params>>;
+    using out_type = std::remove_cvref_t<kvc::detail::list_at_t<sizeof...(I), Params>>;
     using P = typename output_span<out_type>::element;
     const std::size_t first =
         f.inputs.empty() ? 0 : f.inputs.front().elements.size();
@@ -506,10 +506,10 @@ call_status call_with(const Impl& impl, const fixture& f, json_value& actual,
 template <class Impl>
 call_status invoke(const Impl& impl, const fixture& f, json_value& actual) {
   using Params = typename parameters_of<std::remove_cvref_t<Impl>>::type;
-  constexpr std::size_t arity = std::tuple_size_v<Params>;
+  constexpr std::size_t arity = kvc::detail::list_size_v<Params>;
   constexpr bool last_is_output = [] {
     if constexpr (arity == 0) return false;
-    else return output_span<std::remove_cvref_t<std::tuple_element_t<arity - 1, Params>>>::value;
+    else return output_span<std::remove_cvref_t<kvc::detail::list_at_t<arity - 1, Params>>>::value;
   }();
   if constexpr (last_is_output) {
     if (output_call(f.call) && f.inputs.size() + 1 == arity)
@@ -518,7 +518,7 @@ call_status invoke(const Impl& impl, const fixture& f, json_value& actual) {
   if constexpr ([] {
                   bool all = true;
                   [&]<std::size_t... I>(std::index_sequence<I...>) {
-                    all = (holder<std::remove_cvref_t<std::tuple_element_t<I, Params>>>::supported &&
+                    all = (holder<std::remove_cvref_t<kvc::detail::list_at_t<I, Params>>>::supported &&
                            ...);
                   }(std::make_index_sequence<arity>{});
                   return all;

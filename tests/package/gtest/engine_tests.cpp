@@ -104,9 +104,9 @@ TEST(MyEngine, AKeyWithoutTheAdaptersRevisionFails) {
   const std::string message = failures.front().message();
   std::printf("%s\n", message.c_str());
   EXPECT_TRUE(contains(message, "fixture \""));
-  EXPECT_TRUE(contains(message, "fixture \"adapter revision differs (whole blocks)\": inputs ("
+  EXPECT_TRUE(contains(message, "fixture \"adapter revision differs\": inputs ("
                                 "{\"m\", \"sql\", 1, \"\"}, {\"m\", \"sql\", 2, \"\"}, [1, 1,"));
-  // The whole-block copies hold as many equal tokens as the policy needs for one block.
+  // Namespaces that differ are checked over as many equal tokens as the policy needs for a block.
   EXPECT_TRUE(contains(message, "]), actual 16, expected 0"));
 }
 

@@ -55,32 +55,4 @@ template <class Row, std::size_t N>
   return N;
 }
 
-template <const auto& Table, const std::string_view& Suffix>
-[[nodiscard]] constexpr std::size_t suffixed_size() noexcept {
-  std::size_t n = 0;
-  for (const auto& row : Table) n += row.label.size() + Suffix.size();
-  return n;
-}
-
-/// The characters of every label of `Table`, each followed by `Suffix`, stored once.
-template <const auto& Table, const std::string_view& Suffix>
-inline constexpr auto suffixed_characters = [] {
-  std::array<char, suffixed_size<Table, Suffix>()> chars{};
-  std::size_t at = 0;
-  for (const auto& row : Table) {
-    for (const char c : row.label.view()) chars[at++] = c;
-    for (const char c : Suffix) chars[at++] = c;
-  }
-  return chars;
-}();
-
-/// Label `i` of `Table` with `Suffix` appended (the labels of a table derived from another).
-template <const auto& Table, const std::string_view& Suffix>
-[[nodiscard]] constexpr fixture_text suffixed_label(std::size_t i) noexcept {
-  std::size_t at = 0;
-  for (std::size_t k = 0; k < i; ++k) at += Table[k].label.size() + Suffix.size();
-  return fixture_text(std::string_view(suffixed_characters<Table, Suffix>.data() + at,
-                                       Table[i].label.size() + Suffix.size()));
-}
-
 }  // namespace kvc::detail

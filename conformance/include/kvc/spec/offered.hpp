@@ -23,7 +23,6 @@
 #include <cstddef>
 #include <span>
 #include <string_view>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -43,9 +42,6 @@ struct owning_cache_namespace;
 }  // namespace kvc
 
 namespace kvc::detail {
-
-template <class... T>
-struct type_list {};
 
 /// The integer types a sequence may be converted to, each standard integer type once.
 using offered_integers = type_list<int, long, long long, unsigned, unsigned long, unsigned long long,
@@ -249,11 +245,11 @@ concept readable_signature = single_signature<std::remove_cvref_t<Impl>> && has_
 template <class Impl, std::size_t K>
 [[nodiscard]] consteval bool called_by_own_parameters() noexcept {
   using parameters = typename parameter_types<std::remove_cvref_t<Impl>>::type;
-  if constexpr (std::tuple_size_v<parameters> < K) {
+  if constexpr (list_size_v<parameters> < K) {
     return false;
   } else {
     return []<std::size_t... I>(std::index_sequence<I...>) {
-      return std::is_invocable_v<const Impl&, std::tuple_element_t<I, parameters>...>;
+      return std::is_invocable_v<const Impl&, list_at_t<I, parameters>...>;
     }(std::make_index_sequence<K>{});
   }
 }
@@ -289,7 +285,7 @@ inline constexpr bool callable_with<Impl, Args...> = [] {
     return []<std::size_t... I>(std::index_sequence<I...>) {
       // std::conjunction stops at the first argument that does not convert, as a call's overload
       // resolution does.
-      return std::conjunction_v<std::is_convertible<Args, std::tuple_element_t<I, parameters>>...>;
+      return std::conjunction_v<std::is_convertible<Args, list_at_t<I, parameters>>...>;
     }(std::index_sequence_for<Args...>{});
   }
 }();
@@ -354,7 +350,7 @@ struct parameters_of<Impl, N> {
   struct first;
   template <std::size_t... I>
   struct first<std::index_sequence<I...>> {
-    using type = type_list<std::remove_cvref_t<std::tuple_element_t<I, parameters>>...>;
+    using type = type_list<std::remove_cvref_t<list_at_t<I, parameters>>...>;
   };
   using type = typename first<std::make_index_sequence<N>>::type;
 };

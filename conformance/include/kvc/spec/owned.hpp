@@ -26,9 +26,11 @@ class owned {
       for (std::size_t r = 0; r < source.run_count; ++r) {
         const run& part = source.runs[r];
         if (part.period == 0) {
-          long long value = part.first;
-          for (std::size_t k = part.count; k > 0; --k, value = run::advanced(value, part.step, 1))
-            data_[i++] = static_cast<T>(value);
+          // Unsigned, so that a run past a 64-bit type's limit wraps as two's complement.
+          unsigned long long value = static_cast<unsigned long long>(part.first);
+          const auto step = static_cast<unsigned long long>(part.step);
+          for (std::size_t k = part.count; k > 0; --k, value += step)
+            data_[i++] = static_cast<T>(static_cast<long long>(value));
         } else {
           for (std::size_t k = 0; k < part.count; ++k) data_[i++] = static_cast<T>(part.at(k));
         }

@@ -19,7 +19,6 @@
 #include <cstddef>
 #include <string_view>
 #include <kvc/detail/ranges.hpp>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -129,7 +128,7 @@ struct some_form_converts<A, P, type_list<F...>>
 template <class Params, class Inputs>
 struct first_unmatched;
 template <class... P, class... A>
-struct first_unmatched<std::tuple<P...>, type_list<A...>> {
+struct first_unmatched<type_list<P...>, type_list<A...>> {
   /// The number (from 1) of the first parameter no form fits; 0 when each has one.
   static constexpr std::size_t value = [] {
     constexpr bool fits[] = {some_form_converts<A, P, all_forms>::value..., true};
@@ -139,19 +138,6 @@ struct first_unmatched<std::tuple<P...>, type_list<A...>> {
   }();
 };
 
-template <std::size_t I, class List>
-struct list_at;
-template <std::size_t I, class First, class... Rest>
-struct list_at<I, type_list<First, Rest...>> : list_at<I - 1, type_list<Rest...>> {};
-template <class First, class... Rest>
-struct list_at<0, type_list<First, Rest...>> {
-  using type = First;
-};
-template <class List>
-struct list_size;
-template <class... A>
-struct list_size<type_list<A...>> : std::integral_constant<std::size_t, sizeof...(A)> {};
-
 /// Names the parameter of `Impl` that inputs of type `In` cannot be offered to, or the differing
 /// counts; does nothing where it cannot tell (the suite's static_assert still fires).
 template <class Shape, class Impl, class In>
@@ -159,17 +145,17 @@ constexpr void name_unmatched_parameter() noexcept {
   if constexpr (single_signature<std::remove_cvref_t<Impl>> && requires { Shape::direct_call; }) {
     using params = typename parameter_types<std::remove_cvref_t<Impl>>::type;
     using inputs = argument_types<In>;
-    constexpr std::size_t count = list_size<inputs>::value;
+    constexpr std::size_t count = list_size_v<inputs>;
     if constexpr (cannot_take_arguments<Impl, count>) {
-      implementation_takes_other_than_the_suites_input_count<std::tuple_size_v<params>, count>();
+      implementation_takes_other_than_the_suites_input_count<list_size_v<params>, count>();
     } else {
       // The first `count` parameters (any after them are defaulted).
       using called = typename decltype([]<std::size_t... I>(std::index_sequence<I...>) {
-        return std::type_identity<std::tuple<std::tuple_element_t<I, params>...>>{};
+        return std::type_identity<type_list<list_at_t<I, params>...>>{};
       }(std::make_index_sequence<count>{}))::type;
       if constexpr (constexpr std::size_t at = first_unmatched<called, inputs>::value; at != 0)
-        parameter_takes_no_form_of_the_suites_input<at, std::tuple_element_t<at - 1, called>,
-                                                    typename list_at<at - 1, inputs>::type>();
+        parameter_takes_no_form_of_the_suites_input<at, list_at_t<at - 1, called>,
+                                                    list_at_t<at - 1, inputs>>();
     }
   }
 }

@@ -90,38 +90,28 @@ inline constexpr namespace_tables::namespace_row namespace_isolation[] = {
 };
 
 namespace namespace_tables {
-/// The tokens of the whole-block copies under `policy`: the fewest with which equal namespaces
+/// The tokens of the fixtures whose namespaces differ, under `policy`: the fewest with which equal namespaces
 /// reuse a whole block (one block, and the last token the policy recomputes).
 [[nodiscard]] constexpr std::size_t whole_block_tokens(reuse_policy policy) noexcept {
   return (policy.block_size == 0 ? 1 : policy.block_size) + (policy.recompute_last_token ? 1 : 0);
 }
 
-/// Every fixture of `exact` whose namespaces differ, with its tokens replaced by a whole block of
-/// equal ones under `policy`: the same namespaces, so that an aliasing key is still caught after
-/// the policy rounds. Every fixture of `namespace_isolation` shares a token prefix
-/// (static_checks/cache_namespace_suites.cpp proves it), so an exact result of 0 there means the
-/// namespaces differ; a fixture of equal namespaces would only repeat the block edges' fixtures.
-inline constexpr std::string_view whole_blocks_suffix = " (whole blocks)";
-
-template <class Row, std::size_t N>
-[[nodiscard]] constexpr std::size_t differing_namespaces(const Row (&exact)[N]) noexcept {
-  std::size_t n = 0;
-  for (const Row& row : exact) n += row.expected == 0 ? 1 : 0;
-  return n;
-}
-
-template <const auto& Exact>
-[[nodiscard]] constexpr auto in_whole_blocks(reuse_policy policy) noexcept {
-  std::array<namespace_row, differing_namespaces(Exact)> out{};
+/// Every fixture of `exact` under `policy`: those whose namespaces differ over a whole block of
+/// equal tokens instead of their own, so that an aliasing key is still caught after the policy
+/// rounds (over their own two tokens every policy that reuses whole blocks expects nothing, and an
+/// aliasing key returns nothing too); the others with the result the policy makes of theirs. Every
+/// fixture of `namespace_isolation` shares a token prefix (static_checks/cache_namespace_suites.cpp
+/// proves it), so an exact result of 0 there means the namespaces differ.
+template <std::size_t N>
+[[nodiscard]] constexpr std::array<namespace_row, N> isolation_under(
+    reuse_policy policy, const namespace_row (&exact)[N]) noexcept {
+  std::array<namespace_row, N> out = all_under(policy, exact);
   const std::size_t n = whole_block_tokens(policy);
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < detail::table_size(Exact); ++i) {
-    if (Exact[i].expected != 0) continue;
-    namespace_row& row = out[next++];
-    row.label = detail::suffixed_label<Exact, whole_blocks_suffix>(i);
-    row.inputs = {Exact[i].inputs.cache_namespace, Exact[i].inputs.request_namespace, repeat(1, n),
-                  repeat(1, n)};
-    row.expected = 0;  // different namespaces share nothing, whatever the policy
+  for (std::size_t i = 0; i < N; ++i) {
+    if (exact[i].expected != 0) continue;
+    out[i].inputs.cached = repeat(1, n);
+    out[i].inputs.requested = repeat(1, n);
+    out[i].expected = 0;  // different namespaces share nothing, whatever the policy
   }
   return out;
 }
@@ -146,13 +136,10 @@ inline constexpr namespace_row same_namespace_at_block_edges[] = {
 };
 }  // namespace namespace_tables
 
-/// `namespace_isolation`'s fixtures under P.
+/// `namespace_isolation`'s fixtures under P, those whose namespaces differ over a whole block.
 template <reuse_policy P>
-inline constexpr auto namespace_isolation_under_exact = all_under(P, namespace_isolation);
-/// `namespace_isolation`'s namespaces under P, over whole blocks of equal tokens.
-template <reuse_policy P>
-inline constexpr auto namespace_isolation_under_whole_blocks =
-    namespace_tables::in_whole_blocks<namespace_isolation>(P);
+inline constexpr auto namespace_isolation_under_table =
+    namespace_tables::isolation_under(P, namespace_isolation);
 /// Equal namespaces at block edges, under P.
 template <reuse_policy P>
 inline constexpr auto namespace_isolation_under_edges =
@@ -173,8 +160,8 @@ struct namespace_isolation_under_suite {
   static constexpr reuse_policy policy = P;
   /// The same suite under policy Q.
   template <reuse_policy Q>
-  using under = suite<namespace_isolation_under_suite<Q>, namespace_isolation_under_exact<Q>,
-                      namespace_isolation_under_whole_blocks<Q>, namespace_isolation_under_edges<Q>>;
+  using under = suite<namespace_isolation_under_suite<Q>, namespace_isolation_under_table<Q>,
+                      namespace_isolation_under_edges<Q>>;
 };
 
 }  // namespace kvc::specs
@@ -186,9 +173,9 @@ namespace kvc::suites {
 inline constexpr suite<specs::namespace_isolation_suite, specs::namespace_isolation> namespace_isolation{};
 
 /// Namespace isolation as an engine with policy P implements it, the policy built in: every fixture
-/// of `namespace_isolation` under P; each of them again with the fewest equal tokens that reuse a
-/// whole block under P, so that every aliasing shape is still rejected after the policy rounds; and
-/// equal namespaces at block boundaries.
+/// of `namespace_isolation` under P, those whose namespaces differ over the fewest equal tokens
+/// that reuse a whole block under P, so that every aliasing shape is still rejected after the
+/// policy rounds; and equal namespaces at block boundaries.
 template <reuse_policy P>
 inline constexpr typename specs::namespace_isolation_under_suite<P>::template under<P>
     namespace_isolation_under{};
