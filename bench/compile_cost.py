@@ -100,13 +100,14 @@ def budgets(results, enforced):
     """The budgets as (description, measured, target, ceiling, enforced) over one compiler's cases.
     The target is issue 50's budget; the ceiling, enforced on g++ (the compiler they were set for)
     and reported on the others, is the target where the design meets it (with a margin where a
-    loaded machine measures it over: a further verify, 0.39 quiet and up to 0.5 under CI), and
+    loaded machine measures it over: the verify and a further verify, each up to 0.1 more under
+    CI's load than on a quiet machine), and
     otherwise the figure it reached with a margin for noise, so that no change makes a missed
     target worse while it is open (docs/performance.md lists them)."""
     ratio = {name: row["ratio"] for name, row in results.items()}
     return [
         ("the user's test file (narrow headers + one verify), x the engine's TU",
-         ratio["verify"], 1.5, 2.0, enforced),
+         ratio["verify"], 1.5, 1.65, enforced),
         ("one further verify of another suite, x the engine's TU more",
          ratio["verify+suite"] - ratio["verify"], 0.5, 0.6, enforced),
         ("one kvc::check and one kvc::explore, x the engine's TU more",
