@@ -2,17 +2,14 @@
 # RelWithDebInfo). Never imposed on users of kvc::kvc.
 #
 # kvc_no_debug_info: for what is compiled and never run or debugged (the static checks, the
-# compile-fail pairs, the examples, which check themselves and print what they found). Without
-# debug information the static checks compile in about 20% less time and a quarter less memory
-# (measured on static_checks/offsets_from_positions.cpp with g++ 12).
+# compile-fail pairs, the examples, which check themselves and print what they found): debug
+# information there costs compile time and memory and serves nobody (docs/performance.md).
 #
 # kvc_test_debug_info: for the tests, as KVC_TEST_DEBUG_INFO says:
 #   full   -g: a debugger sees every local variable;
 #   lines  -g1: function names and line tables only, so a backtrace or a sanitizer report names
 #          file and line (the default);
 #   none   -g0 (the default preset: the quick start builds and runs the tests, nobody debugs them).
-# Measured on tests/engine_profiles.cpp with g++ 12: 18.6 s and 1.01 GB with -g, 15.3 s and
-# 0.88 GB with -g1, 13.4 s and 0.81 GB with -g0.
 set(KVC_TEST_DEBUG_INFO "lines" CACHE STRING "Debug information of kvc's tests: full, lines or none")
 set_property(CACHE KVC_TEST_DEBUG_INFO PROPERTY STRINGS full lines none)
 if(NOT KVC_TEST_DEBUG_INFO MATCHES "^(full|lines|none)$")
