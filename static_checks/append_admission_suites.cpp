@@ -135,6 +135,23 @@ static_assert(!kvc::conforms(suites::append_admission, consistent_state_admissio
 static_assert(kvc::verify(kvc::restrict_to<kvc::profiles::consistent_scheduler>(suites::append_admission),
                           consistent_state_admission));
 
+// --- A function object with members is verified as the object passed ------------------------------
+// Its default-constructed state admits every append; the object passed is configured to admit
+// atomically. verify (which checks a stateless implementation where its template is instantiated)
+// must check this one as it is, not a default-constructed stand-in: tests/append_admission_conformance.cpp
+// has the converse, a correct default and a wrong object, failed at run time.
+struct configured_admission {
+  bool atomic = false;
+  constexpr int operator()(int capacity, int used, int requested) const {
+    if (!atomic) return requested;
+    if (capacity < 0 || used < 0 || used > capacity || requested < 0) return 0;
+    return requested <= capacity - used ? requested : 0;
+  }
+};
+inline constexpr configured_admission atomic_admission{.atomic = true};
+static_assert(kvc::verify(suites::append_admission, atomic_admission));
+static_assert(!kvc::conforms(suites::append_admission, configured_admission{}));
+
 // --- The contract at the integer extremes: decided by value, never by wrapped arithmetic ------------
 
 static_assert(kvc::admitted_append(lim<std::size_t>::max(), 0U, lim<std::int64_t>::min()) == 0);

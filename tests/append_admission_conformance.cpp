@@ -191,3 +191,22 @@ TEST_CASE("append_admission: an implementation whose result changes between call
     noted = noted || note.find("not deterministic") != std::string::npos;
   CHECK_MESSAGE(noted, text_of(report));
 }
+
+TEST_CASE("append_admission: a function object with members is verified as the object passed") {
+  // Its default-constructed state is the contract; the object passed admits every append. A
+  // verify that checked a default-constructed stand-in would pass it (static_checks has the
+  // converse: a wrong default and a correct object, verified at compile time).
+  struct configured {
+    bool admits_everything = false;
+    constexpr int operator()(int capacity, int used, int requested) const {
+      if (admits_everything) return requested;
+      if (capacity < 0 || used < 0 || used > capacity || requested < 0) return 0;
+      return requested <= capacity - used ? requested : 0;
+    }
+  };
+  static_assert(kvc::verify(suites::append_admission, configured{}));
+  const configured permissive{.admits_everything = true};
+  CHECK_FALSE(static_cast<bool>(kvc::verify(suites::append_admission, permissive)));
+  CHECK_FALSE(kvc::conforms(suites::append_admission, permissive));
+  CHECK_FALSE(kvc::check(suites::append_admission, permissive).passed());
+}

@@ -3,10 +3,10 @@
 // fixture `kvc::passes` and `kvc::observe`.
 //
 // Each check is one loop over the suite's tables, instantiated once per implementation. For a
-// stateless implementation (a lambda without captures, a function object), `kvc::verify` finds
-// the first failing fixture while its template is instantiated, so that the diagnostic names that
-// fixture alone; any other implementation is checked by the same loop when the verdict is
-// evaluated.
+// stateless implementation (a lambda without captures, a function object without members),
+// `kvc::verify` finds the first failing fixture while its template is instantiated, so that the
+// diagnostic names that fixture alone; any other implementation is checked by the same loop when
+// the verdict is evaluated.
 #pragma once
 
 #include <array>
@@ -102,10 +102,13 @@ template <std::size_t T, class Impl, const auto&... Tables>
   }
 }
 
-/// The first failure of a stateless implementation `Impl`, found where this is instantiated.
+/// The first failure of a stateless implementation `Impl`, found where this is instantiated. Only
+/// an empty class is stateless: every object of it behaves alike, so a default-constructed one
+/// stands for the one passed. A function object with members is checked as the object it is.
 template <first_failure F>
 struct failure_constant {};
 template <class Info, class Impl, const auto&... Tables>
+  requires std::is_empty_v<Impl>
 constexpr auto probe_failure(int)
     -> failure_constant<find_failure<0, Impl, Tables...>(Impl{}, profile_of<Info>())> {
   return {};
