@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -386,5 +387,18 @@ static_assert(kvc::reusable_prefix_length(0, 1, forty, forty, recompute_last_pol
 static_assert(kvc::reusable_prefix_length(0, 0, forty, std::array<int, 0>{}, recompute_last_policy) ==
               0);
 static_assert(kvc::reusable_prefix_length(0, 0, forty, forty, reuse_policy{.block_size = 0}) == 0);
+
+// --- Namespaces taken as const std::string& --------------------------------------------------------
+// A form the suites offer. g++ 12 evaluates std::string in constant expressions; clang++ 14 with
+// libstdc++ 12 does not, so this is checked where the standard library allows it.
+#if defined(__GNUC__) && !defined(__clang__)
+constexpr auto string_namespace_lookup = [](const std::string& cache_ns, const std::string& request_ns,
+                                            std::span<const int> cached,
+                                            std::span<const int> requested) -> std::size_t {
+  return kvc::reusable_prefix_length(std::string_view(cache_ns), std::string_view(request_ns), cached,
+                                     requested, vllm_policy);
+};
+static_assert(kvc::verify(suites::prefix_reuse_under<vllm_policy>, string_namespace_lookup));
+#endif
 
 }  // namespace

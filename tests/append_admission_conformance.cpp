@@ -210,3 +210,35 @@ TEST_CASE("append_admission: a function object with members is verified as the o
   CHECK_FALSE(kvc::conforms(suites::append_admission, permissive));
   CHECK_FALSE(kvc::check(suites::append_admission, permissive).passed());
 }
+
+namespace {
+constexpr int admitted_atomically(int capacity, int used, int requested) noexcept {
+  if (capacity < 0 || used < 0 || used > capacity || requested < 0) return 0;
+  return requested <= capacity - used ? requested : 0;
+}
+/// Callable on lvalues only.
+struct lvalue_admission {
+  constexpr int operator()(int capacity, int used, int requested) const& noexcept {
+    return admitted_atomically(capacity, used, requested);
+  }
+};
+/// A call operator qualified `const volatile`.
+struct volatile_admission {
+  int operator()(int capacity, int used, int requested) const volatile {
+    return admitted_atomically(capacity, used, requested);
+  }
+};
+/// A C variadic function.
+int variadic_admission(int capacity, int used, int requested, ...) {
+  return admitted_atomically(capacity, used, requested);
+}
+}  // namespace
+
+TEST_CASE("append_admission: call operators qualified & or volatile, and C variadic functions, are "
+          "checked like any other implementation") {
+  static_assert(kvc::verify(suites::append_admission, lvalue_admission{}));
+  CHECK(kvc::check(suites::append_admission, lvalue_admission{}).passed());
+  CHECK(kvc::check(suites::append_admission, volatile_admission{}).passed());
+  CHECK(kvc::check(suites::append_admission, variadic_admission).passed());
+  CHECK(kvc::explore(suites::append_admission, variadic_admission).passed());
+}

@@ -22,6 +22,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -210,6 +211,16 @@ TEST_CASE("cache_namespace: the fixture of 5,000 tokens is checked at run time o
   CHECK(report.failures().front().label == "shared prefix of 5000 tokens");
   CHECK(report.failures().front().actual == "4096");
   CHECK(report.failures().front().expected == "5000");
+  // kvc::verify called at run time checks it too, for a stateless implementation as well (whose
+  // verdict at compile time is found where verify is instantiated).
+  constexpr auto stateless_capped = [](const auto& cache_ns, const auto& request_ns,
+                                       const auto& cached, const auto& requested) {
+    return tokens_bad::capped_at_4096(cache_ns, request_ns, cached, requested);
+  };
+  static_assert(std::is_empty_v<decltype(stateless_capped)>);
+  static_assert(kvc::verify(suites::namespace_isolation, stateless_capped));
+  CHECK_FALSE(static_cast<bool>(kvc::verify(suites::namespace_isolation, stateless_capped)));
+  CHECK_FALSE(static_cast<bool>(kvc::verify(suites::namespace_isolation, tokens_bad::capped_at_4096)));
   // Under vLLM's policy it is checked at run time only too, and fails there.
   const kvc::conformance_report under = kvc::check(suites::namespace_isolation_under<vllm_policy>,
                                                    tokens_bad::under<vllm_policy>(tokens_bad::capped_at_4096));

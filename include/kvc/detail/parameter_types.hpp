@@ -9,10 +9,16 @@
 
 namespace kvc::detail {
 
-/// `parameter_types<F>::type` is the `kvc::detail::type_list<A...>` of F's parameters; undefined for a generic
-/// lambda, an overload set or a type without a single call operator.
+/// `parameter_types<F>::type` is the `kvc::detail::type_list<A...>` of F's parameters, for a
+/// function, a function pointer, or a class with one call operator (`const` or not, `const&`, with
+/// or without `noexcept`). Anything else has no `type`: a generic lambda, an overload set, a call
+/// operator qualified `&&` or `volatile`, a C variadic function; code that reads parameter types
+/// then falls back to asking the call itself.
 template <class F>
-struct parameter_types : parameter_types<decltype(&F::operator())> {};
+struct parameter_types {};
+template <class F>
+  requires requires { &F::operator(); }
+struct parameter_types<F> : parameter_types<decltype(&F::operator())> {};
 template <class R, class... A>
 struct parameter_types<R (*)(A...)> {
   using type = type_list<A...>;
@@ -27,6 +33,10 @@ template <class C, class R, class... A>
 struct parameter_types<R (C::*)(A...) const> : parameter_types<R (*)(A...)> {};
 template <class C, class R, class... A>
 struct parameter_types<R (C::*)(A...) const noexcept> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...) const&> : parameter_types<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct parameter_types<R (C::*)(A...) const & noexcept> : parameter_types<R (*)(A...)> {};
 template <class C, class R, class... A>
 struct parameter_types<R (C::*)(A...)> : parameter_types<R (*)(A...)> {};
 template <class C, class R, class... A>

@@ -190,6 +190,15 @@ template <class Info, const auto&... Tables, class Impl>
   detail::require_some_table_takes<Impl, Tables...>();
   using probed = decltype(detail::probe_failure<Info, Impl, Tables...>(0));
   if constexpr (!std::is_same_v<probed, detail::evaluated_where_used>) {
+    if (!std::is_constant_evaluated()) {
+      // Called at run time: the run-time-only fixtures and the implementation's run-time code
+      // decide, as in kvc::check, not the verdict found where the template was instantiated.
+      const detail::first_failure f =
+          detail::find_failure<0, Impl, Tables...>(impl, detail::profile_of<Info>());
+      return f.table == sizeof...(Tables)
+                 ? verdict{}
+                 : verdict(&detail::failed_at_run_time, f.actual, f.expected);
+    }
     return []<detail::first_failure F>(detail::failure_constant<F>) {
       if constexpr (F.table == sizeof...(Tables))
         return verdict{};

@@ -472,17 +472,19 @@ struct held<A, F> {
   bool fits = true;
   storage stored;
 
-  constexpr explicit held(const A& a) : stored(make(a)) {}
+  // The member is made from the text itself, not copied from a string returned by a function: g++
+  // 12 loses a short std::string's own buffer in that copy during constant evaluation.
+  constexpr explicit held(const A& a) : stored(source(a)) {}
   [[nodiscard]] constexpr offered_view_t<A, F> view() const noexcept { return stored; }
 
  private:
-  static constexpr storage make(const A& a) {
+  static constexpr auto source(const A& a) {
     if constexpr (std::is_same_v<storage, cache_namespace>) {
       cache_namespace ns{};
       ns.model = std::string_view(a);
       return ns;
     } else {
-      return storage(std::string_view(a));
+      return std::string_view(a);
     }
   }
 };

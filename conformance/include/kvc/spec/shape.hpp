@@ -142,7 +142,7 @@ struct first_unmatched<type_list<P...>, type_list<A...>> {
 /// counts; does nothing where it cannot tell (the suite's static_assert still fires).
 template <class Shape, class Impl, class In>
 constexpr void name_unmatched_parameter() noexcept {
-  if constexpr (single_signature<std::remove_cvref_t<Impl>> && requires { Shape::direct_call; }) {
+  if constexpr (readable_signature<Impl> && requires { Shape::direct_call; }) {
     using params = typename parameter_types<std::remove_cvref_t<Impl>>::type;
     using inputs = argument_types<In>;
     constexpr std::size_t count = list_size_v<inputs>;

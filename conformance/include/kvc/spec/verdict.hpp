@@ -55,6 +55,10 @@ inline void fixture_failed() noexcept {}  // its inputs, actual and expected: st
 
 namespace detail {
 
+/// The verdict's failure at run time, where no diagnostic names a fixture: `std::cout <<
+/// kvc::check(suite, impl)` does.
+inline void failed_at_run_time() noexcept {}
+
 /// An integer result as a diagnostic shows it: a `long long` when it fits, else unsigned.
 struct shown_result {
   bool integer = false;
