@@ -101,9 +101,9 @@ def budgets(results, enforced):
     The target is issue 50's budget; the ceiling, enforced on g++ (the compiler they were set for)
     and reported on the others, is the target where the design meets it (with a margin where a
     loaded machine measures it over: the verify and a further verify, each up to 0.1 more under
-    CI's load than on a quiet machine), and
-    otherwise the figure it reached with a margin for noise, so that no change makes a missed
-    target worse while it is open (docs/performance.md lists them)."""
+    CI's load than on a quiet machine), and otherwise the figure it reached with a margin for
+    noise, so that no change makes a missed target worse while it is open (docs/performance.md
+    lists them)."""
     ratio = {name: row["ratio"] for name, row in results.items()}
     return [
         ("the user's test file (narrow headers + one verify), x the engine's TU",

@@ -189,27 +189,26 @@ template <class Info, const auto&... Tables, class Impl>
 [[nodiscard]] constexpr verdict verify(const suite<Info, Tables...>&, const Impl& impl) {
   detail::require_some_table_takes<Impl, Tables...>();
   using probed = decltype(detail::probe_failure<Info, Impl, Tables...>(0));
-  if constexpr (!std::is_same_v<probed, detail::evaluated_where_used>) {
-    if (!std::is_constant_evaluated()) {
-      // Called at run time: the run-time-only fixtures and the implementation's run-time code
-      // decide, as in kvc::check, not the verdict found where the template was instantiated.
-      const detail::first_failure f =
-          detail::find_failure<0, Impl, Tables...>(impl, detail::profile_of<Info>());
-      return f.table == sizeof...(Tables)
-                 ? verdict{}
-                 : verdict(&detail::failed_at_run_time, f.actual, f.expected);
+  constexpr bool found_where_instantiated = !std::is_same_v<probed, detail::evaluated_where_used>;
+  if constexpr (found_where_instantiated) {
+    if (std::is_constant_evaluated()) {
+      return []<detail::first_failure F>(detail::failure_constant<F>) {
+        if constexpr (F.table == sizeof...(Tables))
+          return verdict{};
+        else
+          return detail::failed_verdict<F.table, F.row, Tables...>(F.actual, F.expected);
+      }(probed{});
     }
-    return []<detail::first_failure F>(detail::failure_constant<F>) {
-      if constexpr (F.table == sizeof...(Tables))
-        return verdict{};
-      else
-        return detail::failed_verdict<F.table, F.row, Tables...>(F.actual, F.expected);
-    }(probed{});
-  } else {
-    const detail::first_failure f =
-        detail::find_failure<0, Impl, Tables...>(impl, detail::profile_of<Info>());
-    return f.table == sizeof...(Tables) ? verdict{} : detail::verdict_of<Tables...>(f);
   }
+  // Evaluated where used, or called at run time: then the run-time-only fixtures and the
+  // implementation's run-time code decide, as in kvc::check.
+  const detail::first_failure f =
+      detail::find_failure<0, Impl, Tables...>(impl, detail::profile_of<Info>());
+  if (f.table == sizeof...(Tables)) return verdict{};
+  if constexpr (found_where_instantiated)
+    return verdict(&detail::failed_at_run_time, f.actual, f.expected);  // only at run time
+  else
+    return detail::verdict_of<Tables...>(f);
 }
 
 /// Pass (true) or fail (false) of every fixture of `suite`, in order (a fixture that is not run

@@ -7,8 +7,6 @@
 #include <cstddef>
 #include <span>
 
-#include <kvc/spec/sequence.hpp>
-
 namespace kvc::detail {
 
 /// A fixed-size array of `T` on the heap.
@@ -17,25 +15,15 @@ class owned {
  public:
   /// Room for `size` values, to be written before they are read.
   constexpr explicit owned(std::size_t size) : size_(size), data_(size ? new T[size] : nullptr) {}
-  /// The values of `source` (a `kvc::sequence`, or any sized range), converted to `T`.
+  /// The values of `source` (a `kvc::sequence`, which writes them itself, or any sized range),
+  /// converted to `T`.
   template <class Source>
     requires requires(const Source& s) { s.size(); }
   constexpr explicit owned(const Source& source) : owned(source.size()) {
-    std::size_t i = 0;
-    if constexpr (requires { source.runs[0].step; }) {
-      for (std::size_t r = 0; r < source.run_count; ++r) {
-        const run& part = source.runs[r];
-        if (part.period == 0) {
-          // Unsigned, so that a run past a 64-bit type's limit wraps as two's complement.
-          unsigned long long value = static_cast<unsigned long long>(part.first);
-          const auto step = static_cast<unsigned long long>(part.step);
-          for (std::size_t k = part.count; k > 0; --k, value += step)
-            data_[i++] = static_cast<T>(static_cast<long long>(value));
-        } else {
-          for (std::size_t k = 0; k < part.count; ++k) data_[i++] = static_cast<T>(part.at(k));
-        }
-      }
+    if constexpr (requires { source.copy_to(data_); }) {
+      source.copy_to(data_);
     } else {
+      std::size_t i = 0;
       for (const auto& value : source) data_[i++] = static_cast<T>(value);
     }
   }

@@ -102,11 +102,22 @@ struct sequence {
     return E{};
   }
 
-  /// Writes every value to `out[0]`, `out[1]`, ...: `out` is a pointer or an output callable.
-  template <class Out>
-  constexpr void copy_to(Out out) const noexcept {
-    for (std::size_t r = 0; r < run_count; ++r)
-      for (std::size_t k = 0; k < runs[r].count; ++k) out(static_cast<E>(runs[r].at(k)));
+  /// Writes every value, converted to T, to `out[0]`, `out[1]`, ...: one pass over each run, with
+  /// no function call per value (in constant evaluation each call costs thousands of instructions).
+  template <class T>
+  constexpr void copy_to(T* out) const noexcept {
+    for (std::size_t r = 0; r < run_count; ++r) {
+      const run& part = runs[r];
+      if (part.period == 0) {
+        // Unsigned, so that a run past a 64-bit type's limit wraps as run::advanced does.
+        auto value = static_cast<unsigned long long>(part.first);
+        const auto step = static_cast<unsigned long long>(part.step);
+        for (std::size_t k = part.count; k > 0; --k, value += step)
+          *out++ = static_cast<T>(static_cast<long long>(value));
+      } else {
+        for (std::size_t k = 0; k < part.count; ++k) *out++ = static_cast<T>(part.at(k));
+      }
+    }
   }
 
   /// `a` then `b`.

@@ -90,8 +90,8 @@ inline constexpr namespace_tables::namespace_row namespace_isolation[] = {
 };
 
 namespace namespace_tables {
-/// The tokens of the fixtures whose namespaces differ, under `policy`: the fewest with which equal namespaces
-/// reuse a whole block (one block, and the last token the policy recomputes).
+/// The tokens of the fixtures whose namespaces differ, under `policy`: the fewest with which equal
+/// namespaces reuse a whole block (one block, and the last token the policy recomputes).
 [[nodiscard]] constexpr std::size_t whole_block_tokens(reuse_policy policy) noexcept {
   return (policy.block_size == 0 ? 1 : policy.block_size) + (policy.recompute_last_token ? 1 : 0);
 }
