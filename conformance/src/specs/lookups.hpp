@@ -195,32 +195,42 @@ void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
     default: shared = shorter; break;
   }
   if (shared > shorter) shared = shorter;
-  // Tokens in the range both element types hold, so that a shared prefix is one in both.
+  // Tokens in the range both element types hold, so that a shared prefix is one in both. Past
+  // `drawn_tokens`, and along the shared prefix, the loops copy through pointers: a case of 2^16
+  // tokens then costs a few copies per token, not a bounds-checked call per access.
   const bool extremes = g.percent(15);
   cached.resize(cached_length);
-  for (std::size_t i = 0; i < cached_length; ++i) {
-    if (i >= drawn_tokens) {
-      cached[i] = cached[i - repeated_tokens];
-      continue;
-    }
-    cached[i] = lookup_token<Cached>(g, extremes);
-    if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(cached[i]))))
-      cached[i] = static_cast<Cached>(g.below(4));
+  Cached* const c = cached.data();
+  const std::size_t cached_drawn = cached_length < drawn_tokens ? cached_length : drawn_tokens;
+  for (std::size_t i = 0; i < cached_drawn; ++i) {
+    c[i] = lookup_token<Cached>(g, extremes);
+    if (!gen::holds<Requested>(static_cast<gen::wide_integer>(kvc::detail::integer_value(c[i]))))
+      c[i] = static_cast<Cached>(g.below(4));
   }
+  for (std::size_t i = cached_drawn; i < cached_length; ++i) c[i] = c[i - repeated_tokens];
   requested.resize(requested_length);
+  Requested* const r = requested.data();
   const bool agree_again = g.percent(40);
-  for (std::size_t i = 0; i < requested_length; ++i) {
-    if (i > shared && i >= drawn_tokens) {
-      requested[i] = requested[i - repeated_tokens];
-    } else if (i < cached_length && (i < shared || (agree_again && i > shared))) {
-      requested[i] = static_cast<Requested>(kvc::detail::integer_value(cached[i]));
-    } else if (i == shared && i < cached_length) {
-      requested[i] = g.percent(60)
-                         ? g.colliding(static_cast<Requested>(kvc::detail::integer_value(cached[i])))
-                         : static_cast<Requested>(kvc::detail::integer_value(cached[i]) == 0 ? 1 : 0);
-    } else {
-      requested[i] = lookup_token<Requested>(g, extremes);
-    }
+  const auto as_requested = [](Cached token) {
+    return static_cast<Requested>(kvc::detail::integer_value(token));
+  };
+  // The shared prefix (never longer than either sequence), then the diverging token.
+  for (std::size_t i = 0; i < shared; ++i) r[i] = as_requested(c[i]);
+  if (shared < requested_length) {
+    if (shared < cached_length)
+      r[shared] = g.percent(60) ? g.colliding(as_requested(c[shared]))
+                                : static_cast<Requested>(kvc::detail::integer_value(c[shared]) == 0 ? 1 : 0);
+    else
+      r[shared] = lookup_token<Requested>(g, extremes);
+  }
+  // After it: agreeing again or drawn, up to `drawn_tokens`; repeated past them.
+  for (std::size_t i = shared + 1; i < requested_length; ++i) {
+    if (i >= drawn_tokens)
+      r[i] = r[i - repeated_tokens];
+    else if (i < cached_length && agree_again)
+      r[i] = as_requested(c[i]);
+    else
+      r[i] = lookup_token<Requested>(g, extremes);
   }
   // Two tokens of one block swapped: the same multiset, another sequence.
   if (g.percent(10) && requested_length >= 2) {
