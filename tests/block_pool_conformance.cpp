@@ -42,30 +42,23 @@ std::string shown(const T& report) {
   return out.str();
 }
 
-/// A factory of the scenario mutant `flawed_pool<Flaw>`.
-template <m::pool_flaw Flaw>
-constexpr auto flawed = [](std::size_t blocks, std::size_t block_size) {
-  return m::flawed_pool<Flaw>(blocks, block_size);
-};
-/// The same mutant with room for every generated sequence.
-template <m::pool_flaw Flaw>
-constexpr auto roomy = [](std::size_t blocks, std::size_t block_size) {
-  return m::roomy_pool<Flaw>(blocks, block_size);
-};
+/// Factories of the scenario mutants: with the scenarios' room, and with room for every generated
+/// sequence.
+using flawed = m::scenario_pool_factory<false>;
+using roomy = m::scenario_pool_factory<true>;
 
 /// Rejected by the scenarios (naming a failing one) and by kvc::explore of the suite, which runs
 /// kvc::check_block_pool (in exact mode when bound mode cannot see the flaw: a pool that only
 /// loses hits).
-template <m::pool_flaw Flaw>
-void require_rejected_by_both(std::string_view name, bool by_scenarios = true) {
+void require_rejected_by_both(m::pool_flaw flaw, std::string_view name, bool by_scenarios = true) {
   INFO(name);
-  const kvc::conformance_report scenarios = kvc::check(block_pool_scenarios, flawed<Flaw>);
+  const kvc::conformance_report scenarios = kvc::check(block_pool_scenarios, flawed{flaw});
   CHECK(scenarios.passed() == !by_scenarios);
   if (by_scenarios) CHECK_FALSE(scenarios.failures().empty());
-  const kvc::exploration_report explored = kvc::explore(block_pool_scenarios, roomy<Flaw>);
+  const kvc::exploration_report explored = kvc::explore(block_pool_scenarios, roomy{flaw});
   INFO(shown(explored));
   if (!explored.passed()) return;
-  const kvc::block_pool_report exact = kvc::check_block_pool(roomy<Flaw>, {.exact = true});
+  const kvc::block_pool_report exact = kvc::check_block_pool(roomy{flaw}, {.exact = true});
   INFO(shown(exact));
   CHECK_FALSE(exact.passed());
   CHECK(exact.failing_step == exact.shrunk_length());
@@ -250,28 +243,28 @@ TEST_CASE("block pool: check_block_pool_step says when a call is not one to judg
 
 TEST_CASE("block pool: every scenario mutant is rejected by the scenarios and by exploration") {
   using flaw = m::pool_flaw;
-  CHECK(kvc::check(block_pool_scenarios, flawed<flaw::none>).passed());
-  CHECK(kvc::explore(block_pool_scenarios, roomy<flaw::none>).passed());
-  CHECK(kvc::check_block_pool(roomy<flaw::none>, {.exact = true}).passed());
-  require_rejected_by_both<flaw::namespace_not_in_key>("namespace_not_in_key");
-  require_rejected_by_both<flaw::parent_not_in_key>("parent_not_in_key");
+  CHECK(kvc::check(block_pool_scenarios, flawed{}).passed());
+  CHECK(kvc::explore(block_pool_scenarios, roomy{}).passed());
+  CHECK(kvc::check_block_pool(roomy{}, {.exact = true}).passed());
+  require_rejected_by_both(flaw::namespace_not_in_key, "namespace_not_in_key");
+  require_rejected_by_both(flaw::parent_not_in_key, "parent_not_in_key");
   // No fixed scenario can demand the eviction order that shows it (static_checks/block_pool.cpp):
   // generated sequences do.
-  require_rejected_by_both<flaw::hit_past_first_miss>("hit_past_first_miss", false);
-  require_rejected_by_both<flaw::touched_hits_not_counted>("touched_hits_not_counted");
-  require_rejected_by_both<flaw::double_free_frees_again>("double_free_frees_again");
-  require_rejected_by_both<flaw::refusal_keeps_blocks>("refusal_keeps_blocks");
-  require_rejected_by_both<flaw::evicts_held_block>("evicts_held_block");
-  require_rejected_by_both<flaw::eviction_keeps_hash>("eviction_keeps_hash");
-  require_rejected_by_both<flaw::reset_while_live>("reset_while_live");
-  require_rejected_by_both<flaw::free_keeps_references>("free_keeps_references");
-  require_rejected_by_both<flaw::partial_block_cached>("partial_block_cached");
-  require_rejected_by_both<flaw::fork_without_reference>("fork_without_reference");
-  require_rejected_by_both<flaw::fork_shares_partial>("fork_shares_partial");
-  require_rejected_by_both<flaw::append_not_all_or_nothing>("append_not_all_or_nothing");
-  require_rejected_by_both<flaw::evictable_not_free>("evictable_not_free");
-  require_rejected_by_both<flaw::reset_keeps_hashes>("reset_keeps_hashes");
-  require_rejected_by_both<flaw::append_fills_not_cached>("append_fills_not_cached");
+  require_rejected_by_both(flaw::hit_past_first_miss, "hit_past_first_miss", false);
+  require_rejected_by_both(flaw::touched_hits_not_counted, "touched_hits_not_counted");
+  require_rejected_by_both(flaw::double_free_frees_again, "double_free_frees_again");
+  require_rejected_by_both(flaw::refusal_keeps_blocks, "refusal_keeps_blocks");
+  require_rejected_by_both(flaw::evicts_held_block, "evicts_held_block");
+  require_rejected_by_both(flaw::eviction_keeps_hash, "eviction_keeps_hash");
+  require_rejected_by_both(flaw::reset_while_live, "reset_while_live");
+  require_rejected_by_both(flaw::free_keeps_references, "free_keeps_references");
+  require_rejected_by_both(flaw::partial_block_cached, "partial_block_cached");
+  require_rejected_by_both(flaw::fork_without_reference, "fork_without_reference");
+  require_rejected_by_both(flaw::fork_shares_partial, "fork_shares_partial");
+  require_rejected_by_both(flaw::append_not_all_or_nothing, "append_not_all_or_nothing");
+  require_rejected_by_both(flaw::evictable_not_free, "evictable_not_free");
+  require_rejected_by_both(flaw::reset_keeps_hashes, "reset_keeps_hashes");
+  require_rejected_by_both(flaw::append_fills_not_cached, "append_fills_not_cached");
 }
 
 TEST_CASE("block pool: the doctest adapter's KVC_CHECK_BLOCK_POOL") {
@@ -287,7 +280,7 @@ TEST_CASE("block pool: the doctest adapter's KVC_CHECK_BLOCK_POOL") {
 
 TEST_CASE("block pool: an exploration's counterexample is a scenario to paste and a replay") {
   const kvc::exploration_report explored =
-      kvc::explore(block_pool_scenarios, roomy<m::pool_flaw::namespace_not_in_key>, {.seed = 5});
+      kvc::explore(block_pool_scenarios, roomy{m::pool_flaw::namespace_not_in_key}, {.seed = 5});
   INFO(shown(explored));
   REQUIRE_FALSE(explored.passed());
   CHECK(explored.fixture.find("kvc::make_scenario(\"explored\", ") == 0);

@@ -65,13 +65,13 @@ enum class pool_flaw : unsigned char {
 /// A block pool of at most `MaxBlocks` blocks, `MaxRequests` live requests and `MaxTokens` tokens
 /// each (8, 4 and 16: enough for every scenario; `roomy_pool` has room for every generated
 /// sequence of kvc::check_block_pool), correct but for `Flaw`.
-template <pool_flaw Flaw, std::size_t MaxBlocks = 8, std::size_t MaxRequests = 4,
-          std::size_t MaxTokens = 16>
-class flawed_pool {
+template <std::size_t MaxBlocks = 8, std::size_t MaxRequests = 4, std::size_t MaxTokens = 16>
+class scenario_pool {
  public:
   /// A pool of `num_blocks` (at most `MaxBlocks`) free blocks of `block_size` tokens.
-  constexpr flawed_pool(std::size_t num_blocks, std::size_t block_size) noexcept
-      : num_blocks_(num_blocks < MaxBlocks ? num_blocks : MaxBlocks),
+  constexpr scenario_pool(std::size_t num_blocks, std::size_t block_size, pool_flaw flaw) noexcept
+      : flaw_(flaw),
+        num_blocks_(num_blocks < MaxBlocks ? num_blocks : MaxBlocks),
         block_size_(block_size == 0 ? 1 : block_size) {}
 
   /// The cached tokens served, or nullopt: refused.
@@ -89,7 +89,7 @@ class flawed_pool {
     for (std::size_t i = 0; (i + 1) * block_size_ <= tokens.size(); ++i) {
       const std::size_t holder = cached(incoming, (i + 1) * block_size_);
       if (holder == none) {
-        if constexpr (Flaw == pool_flaw::hit_past_first_miss) continue;
+        if (flaw_ == pool_flaw::hit_past_first_miss) continue;
         break;
       }
       if (matched == i) hits[matched++] = holder;
@@ -98,14 +98,14 @@ class flawed_pool {
     std::size_t touched = 0;
     for (std::size_t i = 0; i < matched; ++i)
       if (blocks_[hits[i]].refs == 0) ++touched;
-    if constexpr (Flaw == pool_flaw::touched_hits_not_counted) touched = 0;
+    if (flaw_ == pool_flaw::touched_hits_not_counted) touched = 0;
     const std::size_t fresh = total - matched;
     std::size_t budget = free_count();
-    if constexpr (Flaw == pool_flaw::evicts_held_block)
+    if (flaw_ == pool_flaw::evicts_held_block)
       for (std::size_t b = 0; b < num_blocks_; ++b)
         if (blocks_[b].refs > 0 && blocks_[b].cached) ++budget;
     if (fresh + touched > budget) {
-      if constexpr (Flaw == pool_flaw::refusal_keeps_blocks)
+      if (flaw_ == pool_flaw::refusal_keeps_blocks)
         for (std::size_t i = 0; i < fresh && free_count() > 0; ++i) take(incoming, matched + i);
       return std::nullopt;
     }
@@ -116,7 +116,7 @@ class flawed_pool {
     for (std::size_t i = matched; i < total; ++i) incoming.table[i] = take(incoming, i);
     incoming.blocks = total;
     requests_[live_++] = incoming;
-    return (Flaw == pool_flaw::hit_past_first_miss ? counted : matched) * block_size_;
+    return (flaw_ == pool_flaw::hit_past_first_miss ? counted : matched) * block_size_;
   }
 
   /// Appends tokens to a live request; false when its new blocks are not free.
@@ -128,14 +128,14 @@ class flawed_pool {
     const std::size_t length = grown.length + tokens.size();
     const std::size_t total = (length + block_size_ - 1) / block_size_;
     if (total - old_blocks > free_count()) {
-      if constexpr (Flaw == pool_flaw::append_not_all_or_nothing)
+      if (flaw_ == pool_flaw::append_not_all_or_nothing)
         while (free_count() > 0 && grown.blocks < total)
           grown.table[grown.blocks] = take(grown, grown.blocks), ++grown.blocks;
       return false;
     }
     for (std::size_t i = 0; i < tokens.size(); ++i) grown.tokens[grown.length + i] = tokens[i];
     grown.length = length;
-    if (old_blocks > 0 && Flaw != pool_flaw::append_fills_not_cached)
+    if (old_blocks > 0 && flaw_ != pool_flaw::append_fills_not_cached)
       write(grown, old_blocks - 1, grown.table[old_blocks - 1]);
     for (std::size_t i = old_blocks; i < total; ++i) grown.table[i] = take(grown, i);
     grown.blocks = total;
@@ -146,12 +146,12 @@ class flawed_pool {
   constexpr void free(std::uint64_t request) noexcept {
     const std::size_t at = find(request);
     if (at == live_) {
-      if constexpr (Flaw == pool_flaw::double_free_frees_again)
+      if (flaw_ == pool_flaw::double_free_frees_again)
         if (last_freed_.blocks > 0 && last_freed_.id == request) drop(last_freed_);
       return;
     }
     last_freed_ = requests_[at];
-    if constexpr (Flaw != pool_flaw::free_keeps_references) drop(requests_[at]);
+    if (flaw_ != pool_flaw::free_keeps_references) drop(requests_[at]);
     requests_[at] = requests_[--live_];
   }
 
@@ -162,10 +162,10 @@ class flawed_pool {
     request_state copy = requests_[at];
     copy.id = child;
     const bool partial = copy.length % block_size_ != 0;
-    const bool copies = partial && Flaw != pool_flaw::fork_shares_partial;
+    const bool copies = partial && flaw_ != pool_flaw::fork_shares_partial;
     if (copies && free_count() == 0) return false;
     const std::size_t shared = copies ? copy.blocks - 1 : copy.blocks;
-    if constexpr (Flaw != pool_flaw::fork_without_reference)
+    if (flaw_ != pool_flaw::fork_without_reference)
       for (std::size_t i = 0; i < shared; ++i) ++blocks_[copy.table[i]].refs;
     if (copies) copy.table[shared] = take(copy, shared);
     requests_[live_++] = copy;
@@ -174,8 +174,8 @@ class flawed_pool {
 
   /// Forgets every cached block; false while a request is live.
   constexpr bool reset_prefix_cache() noexcept {
-    if (live_ != 0 && Flaw != pool_flaw::reset_while_live) return false;
-    if constexpr (Flaw != pool_flaw::reset_keeps_hashes)
+    if (live_ != 0 && flaw_ != pool_flaw::reset_while_live) return false;
+    if (flaw_ != pool_flaw::reset_keeps_hashes)
       for (block_state& block : blocks_) block.cached = block.stale = false;
     return true;
   }
@@ -184,7 +184,7 @@ class flawed_pool {
   [[nodiscard]] constexpr std::size_t free_blocks() const noexcept {
     std::size_t count = 0;
     for (std::size_t b = 0; b < num_blocks_; ++b)
-      if (blocks_[b].refs == 0 && (Flaw != pool_flaw::evictable_not_free || !blocks_[b].cached))
+      if (blocks_[b].refs == 0 && (flaw_ != pool_flaw::evictable_not_free || !blocks_[b].cached))
         ++count;
     return count;
   }
@@ -231,9 +231,9 @@ class flawed_pool {
   [[nodiscard]] constexpr bool same(const content& c, const request_state& r,
                                     std::size_t end) const noexcept {
     if (c.end != end)
-      return Flaw == pool_flaw::parent_not_in_key && c.end >= block_size_ && same_block(c, r, end);
-    if (Flaw != pool_flaw::namespace_not_in_key && c.ns != r.ns) return false;
-    if constexpr (Flaw == pool_flaw::parent_not_in_key) return same_block(c, r, end);
+      return flaw_ == pool_flaw::parent_not_in_key && c.end >= block_size_ && same_block(c, r, end);
+    if (flaw_ != pool_flaw::namespace_not_in_key && c.ns != r.ns) return false;
+    if (flaw_ == pool_flaw::parent_not_in_key) return same_block(c, r, end);
     for (std::size_t t = 0; t < end; ++t)
       if (c.prefix[t] != r.tokens[t]) return false;
     return true;
@@ -267,7 +267,7 @@ class flawed_pool {
     block_state& block = blocks_[b];
     const std::size_t end = (index + 1) * block_size_;
     const std::size_t written = end < r.length ? end : r.length;
-    if (written < end && Flaw != pool_flaw::partial_block_cached) return;
+    if (written < end && flaw_ != pool_flaw::partial_block_cached) return;
     block.cached = true;
     block.now.ns = r.ns;
     block.now.end = end;
@@ -282,10 +282,10 @@ class flawed_pool {
     for (std::size_t b = 0; b < num_blocks_ && chosen == none; ++b)
       if (blocks_[b].refs == 0) chosen = b;
     for (std::size_t b = 0; b < num_blocks_ && chosen == none; ++b)
-      if (Flaw == pool_flaw::evicts_held_block && blocks_[b].cached) chosen = b;
+      if (flaw_ == pool_flaw::evicts_held_block && blocks_[b].cached) chosen = b;
     if (chosen == none) return 0;
     block_state& block = blocks_[chosen];
-    if (block.cached && Flaw == pool_flaw::eviction_keeps_hash) {
+    if (block.cached && flaw_ == pool_flaw::eviction_keeps_hash) {
       block.stale = true;
       block.old = block.now;
     }
@@ -305,10 +305,20 @@ class flawed_pool {
   std::array<block_state, MaxBlocks> blocks_{};
   std::array<request_state, MaxRequests> requests_{};
   request_state last_freed_{};
+  pool_flaw flaw_;
   std::size_t num_blocks_;
   std::size_t block_size_;
   std::size_t live_ = 0;
   std::uint64_t tick_ = 0;
+};
+
+/// `scenario_pool` with `Flaw`, as a type of its own (a constexpr factory of it is an empty class).
+template <pool_flaw Flaw, std::size_t MaxBlocks = 8, std::size_t MaxRequests = 4,
+          std::size_t MaxTokens = 16>
+class flawed_pool : public scenario_pool<MaxBlocks, MaxRequests, MaxTokens> {
+ public:
+  constexpr flawed_pool(std::size_t num_blocks, std::size_t block_size) noexcept
+      : scenario_pool<MaxBlocks, MaxRequests, MaxTokens>(num_blocks, block_size, Flaw) {}
 };
 
 /// `flawed_pool<Flaw>` with room for every sequence kvc::check_block_pool generates (40 blocks,
@@ -316,6 +326,19 @@ class flawed_pool {
 /// flaw, not the room.
 template <pool_flaw Flaw>
 using roomy_pool = flawed_pool<Flaw, 40, 48, 64>;
+
+/// A factory of the scenario pools with `flaw` (`Roomy`: with room for every generated sequence):
+/// one factory type, so that each check's adapter is compiled once for every flaw.
+template <bool Roomy>
+struct scenario_pool_factory {
+  pool_flaw flaw = pool_flaw::none;
+  constexpr auto operator()(std::size_t num_blocks, std::size_t block_size) const noexcept {
+    if constexpr (Roomy)
+      return scenario_pool<40, 48, 64>(num_blocks, block_size, flaw);
+    else
+      return scenario_pool<>(num_blocks, block_size, flaw);
+  }
+};
 
 // --- Pools as engines write them, one bug each, for kvc::check_block_pool ------------------------
 
@@ -400,22 +423,20 @@ struct stamped {  // sneaky_u8_release_stamp: an entry of the eviction heap
 /// A simple pool, correct for pool_bug::none: blocks 0..num_blocks-1; a map from content
 /// (namespace, every token from the start to the block's end) to the cached blocks holding it; free
 /// blocks without content on a stack; free cached blocks on a list in release order, the oldest
-/// evicted first. Bug switches the one flaw on.
-template <pool_bug Bug>
-class flawed_pool {
+/// evicted first. `bug` switches the one flaw on.
+class bug_pool {
  public:
   static constexpr bool recompute_last_token = false;
-  static constexpr pool_bug bug = Bug;
 
-  flawed_pool(std::size_t num_blocks, std::size_t block_size)
-      : block_size_(block_size == 0 ? 1 : block_size), blocks_(num_blocks) {
+  bug_pool(std::size_t num_blocks, std::size_t block_size, pool_bug bug)
+      : bug_(bug), block_size_(block_size == 0 ? 1 : block_size), blocks_(num_blocks) {
     for (std::size_t b = num_blocks; b-- > 0;) free_uncached_.push_back(b);
   }
 
   std::optional<std::size_t> allocate(std::uint64_t request, std::uint64_t ns, token_span tokens) {
     if (tokens.empty()) return std::nullopt;
     const std::uint64_t slot = slot_of(request);
-    if (Bug != pool_bug::sneaky_slot_mod_32 && requests_.contains(slot)) return std::nullopt;
+    if (bug_ != pool_bug::sneaky_slot_mod_32 && requests_.contains(slot)) return std::nullopt;
     const std::size_t n = tokens.size();
     const std::size_t needed = blocks_for(n);
     const std::size_t full = full_blocks(n);
@@ -426,10 +447,10 @@ class flawed_pool {
     for (std::size_t i = 0; i < full; ++i) {
       const content_key key = key_of(ns, tokens, (i + 1) * block_size_);
       const std::optional<std::size_t> found = lookup(key);
-      if constexpr (Bug == pool_bug::hit_past_evicted_block) {
+      if (bug_ == pool_bug::hit_past_evicted_block) {
         if (!seen_.contains(key)) break;
       } else if (!found) {
-        if constexpr (Bug == pool_bug::hit_past_first_miss) {
+        if (bug_ == pool_bug::hit_past_first_miss) {
           hit.push_back(std::nullopt);
           continue;
         }
@@ -438,7 +459,7 @@ class flawed_pool {
       hit.push_back(found);
       reported += block_size_;
     }
-    if constexpr (Bug == pool_bug::partial_block_cached) {
+    if (bug_ == pool_bug::partial_block_cached) {
       if (hit.size() == full && n % block_size_ != 0) {
         if (const std::optional<std::size_t> found = lookup(key_of(ns, tokens, n))) {
           hit.push_back(found);
@@ -457,7 +478,7 @@ class flawed_pool {
     const std::size_t more = needed > reused ? needed - reused : 0;
     const std::size_t free_now = free_blocks();
     if (touched > free_now || more > free_now - touched) {
-      if constexpr (Bug == pool_bug::refusal_leaks_partial_allocation) {
+      if (bug_ == pool_bug::refusal_leaks_partial_allocation) {
         // Takes its blocks one by one and gives up at the first it cannot get, keeping the rest.
         for (const std::optional<std::size_t>& b : hit)
           if (b) take_hit(*b);
@@ -467,17 +488,17 @@ class flawed_pool {
       return std::nullopt;
     }
 
-    if constexpr (Bug == pool_bug::live_table_of_16) {
+    if (bug_ == pool_bug::live_table_of_16) {
       if (requests_.size() >= 16) requests_.erase(requests_.begin());  // its references leak
     }
     request_state& state = requests_[slot];  // sneaky_slot_mod_32: may overwrite a live request
     state = request_state{request, ns, token_vector(tokens.begin(), tokens.end()), {}};
     for (std::size_t i = 0; i < hit.size(); ++i) {
       if (!hit[i]) continue;
-      if constexpr (Bug == pool_bug::radix_lock_on_wrong_block) {
+      if (bug_ == pool_bug::radix_lock_on_wrong_block) {
         take_from_free(*hit[i]);
         inc(i > 0 && hit[i - 1] ? *hit[i - 1] : *hit[i]);  // inc_lock_ref on the parent's block
-      } else if constexpr (Bug == pool_bug::sneaky_full_hit_skips_touch) {
+      } else if (bug_ == pool_bug::sneaky_full_hit_skips_touch) {
         if (more != 0) take_from_free(*hit[i]);  // the "nothing to allocate" fast path forgets it
         inc(*hit[i]);
       } else {
@@ -494,7 +515,7 @@ class flawed_pool {
       state.table.push_back(*b);
       if (i < full)
         cache_block(*b, key_of(ns, tokens, (i + 1) * block_size_));
-      else if constexpr (Bug == pool_bug::partial_block_cached)
+      else if (bug_ == pool_bug::partial_block_cached)
         cache_block(*b, key_of(ns, tokens, n));
     }
     finished_.erase(request);
@@ -509,7 +530,7 @@ class flawed_pool {
     const std::size_t target = blocks_for(old_n + tokens.size());
     const std::size_t more = target > state.table.size() ? target - state.table.size() : 0;
     bool admitted = true;
-    if constexpr (Bug == pool_bug::append_not_atomic) {
+    if (bug_ == pool_bug::append_not_atomic) {
       for (std::size_t i = 0; i < more && admitted; ++i) {
         const std::optional<std::size_t> b = take_new_block();
         if (b)
@@ -525,7 +546,7 @@ class flawed_pool {
     const std::size_t room =
         state.table.size() * block_size_ - std::min(state.table.size() * block_size_, old_n);
     const token_span taken = tokens.first(std::min(room, tokens.size()));
-    if constexpr (Bug == pool_bug::partial_block_cached) {
+    if (bug_ == pool_bug::partial_block_cached) {
       if (old_n % block_size_ != 0 && full_blocks(old_n) < state.table.size())
         uncache(state.table[full_blocks(old_n)]);  // its partial key is about to be stale
     }
@@ -533,12 +554,12 @@ class flawed_pool {
     const std::size_t total = state.tokens.size();
     for (std::size_t i = full_blocks(old_n); i < std::min(full_blocks(total), state.table.size());
          ++i) {
-      const std::size_t end = Bug == pool_bug::append_keys_last_prefix
+      const std::size_t end = bug_ == pool_bug::append_keys_last_prefix
                                   ? full_blocks(total) * block_size_
                                   : (i + 1) * block_size_;
       cache_block(state.table[i], key_of(state.ns, state.tokens, end));
     }
-    if constexpr (Bug == pool_bug::partial_block_cached) {
+    if (bug_ == pool_bug::partial_block_cached) {
       if (total % block_size_ != 0 && full_blocks(total) < state.table.size())
         cache_block(state.table[full_blocks(total)], key_of(state.ns, state.tokens, total));
     }
@@ -548,22 +569,22 @@ class flawed_pool {
   void free(std::uint64_t request) {
     const auto found = requests_.find(slot_of(request));
     if (found == requests_.end()) {
-      if constexpr (Bug == pool_bug::double_free_decrements_twice) {
+      if (bug_ == pool_bug::double_free_decrements_twice) {
         if (const auto freed = finished_.find(request); freed != finished_.end())
           for (const std::size_t b : freed->second) dec(b);
       }
       return;
     }
-    if constexpr (Bug != pool_bug::free_never_releases)
+    if (bug_ != pool_bug::free_never_releases)
       for (const std::size_t b : found->second.table) dec(b);
-    if constexpr (Bug == pool_bug::double_free_decrements_twice)
+    if (bug_ == pool_bug::double_free_decrements_twice)
       finished_[request] = found->second.table;
     requests_.erase(found);
   }
 
   std::size_t free_blocks() const {
-    if constexpr (Bug == pool_bug::used_count_kept_for_cached) return blocks_.size() - used_;
-    if constexpr (Bug == pool_bug::free_blocks_skips_cached) return free_uncached_.size();
+    if (bug_ == pool_bug::used_count_kept_for_cached) return blocks_.size() - used_;
+    if (bug_ == pool_bug::free_blocks_skips_cached) return free_uncached_.size();
     return static_cast<std::size_t>(
         std::count_if(blocks_.begin(), blocks_.end(), [](const block& b) { return b.refs == 0; }));
   }
@@ -577,17 +598,17 @@ class flawed_pool {
   bool fork(std::uint64_t parent, std::uint64_t child) {
     const auto found = requests_.find(slot_of(parent));
     if (found == requests_.end()) return false;
-    if (Bug != pool_bug::sneaky_slot_mod_32 && requests_.contains(slot_of(child))) return false;
+    if (bug_ != pool_bug::sneaky_slot_mod_32 && requests_.contains(slot_of(child))) return false;
     request_state state = found->second;
     state.id = child;
-    if constexpr (Bug == pool_bug::fork_child_loses_namespace) state.ns = 0;
+    if (bug_ == pool_bug::fork_child_loses_namespace) state.ns = 0;
     const std::size_t full = std::min(full_blocks(state.tokens.size()), state.table.size());
     const bool partial = state.table.size() > full;
-    if constexpr (Bug == pool_bug::fork_shares_partial_block) {
+    if (bug_ == pool_bug::fork_shares_partial_block) {
       for (const std::size_t b : state.table) inc(b);
     } else {
       if (partial && free_blocks() == 0) {
-        if constexpr (Bug == pool_bug::refused_fork_registers_child) {
+        if (bug_ == pool_bug::refused_fork_registers_child) {
           state.table.resize(full);  // registered before the copy failed, never taken back
           for (const std::size_t b : state.table) inc(b);
           requests_[slot_of(child)] = std::move(state);
@@ -595,7 +616,7 @@ class flawed_pool {
         return false;
       }
       state.table.resize(full);
-      if constexpr (Bug != pool_bug::fork_without_reference)
+      if (bug_ != pool_bug::fork_without_reference)
         for (const std::size_t b : state.table) inc(b);
       if (partial) {
         const std::optional<std::size_t> b = take_new_block();
@@ -608,10 +629,10 @@ class flawed_pool {
   }
 
   bool reset_prefix_cache() {
-    if constexpr (Bug != pool_bug::reset_while_live)
+    if (bug_ != pool_bug::reset_while_live)
       if (!requests_.empty()) return false;
     seen_.clear();
-    if constexpr (Bug == pool_bug::sneaky_reset_generation_wraps) {
+    if (bug_ == pool_bug::sneaky_reset_generation_wraps) {
       generation_ =
           static_cast<std::uint8_t>((generation_ + 1) & 15);  // lazy: older entries go stale
       return true;
@@ -625,7 +646,7 @@ class flawed_pool {
       if (blocks_[b].refs == 0) free_uncached_.push_back(b);
     evictable_.clear();
     stamps_ = {};
-    if constexpr (Bug != pool_bug::reset_keeps_hash_map) cache_.clear();
+    if (bug_ != pool_bug::reset_keeps_hash_map) cache_.clear();
     return true;
   }
 
@@ -636,16 +657,16 @@ class flawed_pool {
   using stamped = flawed_pool_state::stamped;
 
   std::uint64_t slot_of(std::uint64_t request) const {
-    if constexpr (Bug == pool_bug::sneaky_slot_mod_32) return request % 32;
+    if (bug_ == pool_bug::sneaky_slot_mod_32) return request % 32;
     return request;
   }
   std::size_t full_blocks(std::size_t n) const {
-    if constexpr (Bug == pool_bug::sneaky_pow2_block_mask)
+    if (bug_ == pool_bug::sneaky_pow2_block_mask)
       return (n - (n & (block_size_ - 1))) / block_size_;
     return n / block_size_;
   }
   std::size_t blocks_for(std::size_t n) const {
-    if constexpr (Bug == pool_bug::sneaky_pow2_block_mask)
+    if (bug_ == pool_bug::sneaky_pow2_block_mask)
       return full_blocks(n) + ((n & (block_size_ - 1)) != 0 ? 1 : 0);
     return (n + block_size_ - 1) / block_size_;
   }
@@ -656,18 +677,18 @@ class flawed_pool {
     content_key key;
     key.ns = ns;
     std::size_t begin = 0;
-    if constexpr (Bug == pool_bug::key_without_namespace) key.ns = 0;
-    if constexpr (Bug == pool_bug::sneaky_namespace_low_byte) key.ns = ns & 0xff;
-    if constexpr (Bug == pool_bug::key_without_parent) begin = own;
-    if constexpr (Bug == pool_bug::sneaky_key_window_64) begin = end > 64 ? end - 64 : 0;
-    if constexpr (Bug == pool_bug::key_window_8) begin = end > 8 ? end - 8 : 0;
-    if constexpr (Bug == pool_bug::key_namespace_low_16) key.ns = ns & 0xffff;
-    if constexpr (Bug == pool_bug::key_decimal_text) {
+    if (bug_ == pool_bug::key_without_namespace) key.ns = 0;
+    if (bug_ == pool_bug::sneaky_namespace_low_byte) key.ns = ns & 0xff;
+    if (bug_ == pool_bug::key_without_parent) begin = own;
+    if (bug_ == pool_bug::sneaky_key_window_64) begin = end > 64 ? end - 64 : 0;
+    if (bug_ == pool_bug::key_window_8) begin = end > 8 ? end - 8 : 0;
+    if (bug_ == pool_bug::key_namespace_low_16) key.ns = ns & 0xffff;
+    if (bug_ == pool_bug::key_decimal_text) {
       for (const std::int32_t token : tokens.first(end))
         for (const char digit : std::to_string(token)) key.tokens.push_back(digit);
       return key;
     }
-    if constexpr (Bug == pool_bug::key_block_sum) {
+    if (bug_ == pool_bug::key_block_sum) {
       for (std::size_t start = 0; start < end; start += block_size_) {
         std::int64_t sum = 0;
         for (std::size_t i = start; i < start + block_size_ && i < end; ++i) sum += tokens[i];
@@ -675,7 +696,7 @@ class flawed_pool {
       }
       return key;
     }
-    if constexpr (Bug == pool_bug::sneaky_weak_prefix_hash) {
+    if (bug_ == pool_bug::sneaky_weak_prefix_hash) {
       std::uint32_t h = 0;
       for (const std::int32_t token : tokens.first(end))
         h = h * 31 + static_cast<std::uint32_t>(token);
@@ -684,10 +705,10 @@ class flawed_pool {
     }
     const token_span part = tokens.subspan(begin, end - begin);
     for (const std::int32_t token : part) {
-      if constexpr (Bug == pool_bug::key_token_magnitude)
+      if (bug_ == pool_bug::key_token_magnitude)
         key.tokens.push_back(  // the magnitude, -2^31 kept as it is (modular negation)
             token < 0 ? static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(token)) : token);
-      else if constexpr (Bug == pool_bug::key_token_as_float)
+      else if (bug_ == pool_bug::key_token_as_float)
         key.tokens.push_back(  // through float; 2^31 (INT32_MAX rounded) wraps, never UB
             static_cast<std::int32_t>(static_cast<std::uint32_t>(
                 static_cast<std::int64_t>(static_cast<float>(token)))));
@@ -703,7 +724,7 @@ class flawed_pool {
     if (found == cache_.end()) return std::nullopt;
     std::optional<std::size_t> any;
     for (const std::size_t b : found->second) {
-      if constexpr (Bug == pool_bug::sneaky_reset_generation_wraps)
+      if (bug_ == pool_bug::sneaky_reset_generation_wraps)
         if (blocks_[b].generation != generation_) continue;
       if (blocks_[b].refs > 0) return b;
       if (!any) any = b;
@@ -713,7 +734,7 @@ class flawed_pool {
 
   void cache_block(std::size_t b, content_key key) {
     if (blocks_[b].cached) uncache(b);
-    if constexpr (Bug == pool_bug::hit_past_evicted_block) seen_.insert(key);
+    if (bug_ == pool_bug::hit_past_evicted_block) seen_.insert(key);
     cache_[key].push_back(b);
     blocks_[b].cached = true;
     blocks_[b].content = std::move(key);
@@ -722,7 +743,7 @@ class flawed_pool {
 
   /// Eviction's bookkeeping: the block's content is gone.
   void uncache(std::size_t b) {
-    if constexpr (Bug != pool_bug::stale_hash_after_eviction) {
+    if (bug_ != pool_bug::stale_hash_after_eviction) {
       const auto found = cache_.find(blocks_[b].content);
       if (found != cache_.end()) {
         std::erase(found->second, b);
@@ -735,9 +756,9 @@ class flawed_pool {
 
   void inc(std::size_t b) {
     if (blocks_[b].refs == 0) ++used_;
-    if constexpr (Bug == pool_bug::refcount_wraps_at_4)
+    if (bug_ == pool_bug::refcount_wraps_at_4)
       blocks_[b].refs = (blocks_[b].refs + 1) & 3;
-    else if constexpr (Bug == pool_bug::refcount_wraps_at_16)
+    else if (bug_ == pool_bug::refcount_wraps_at_16)
       blocks_[b].refs = (blocks_[b].refs + 1) & 15;
     else
       ++blocks_[b].refs;
@@ -746,10 +767,10 @@ class flawed_pool {
   void dec(std::size_t b) {
     if (blocks_[b].refs == 0) return;
     if (--blocks_[b].refs != 0) return;
-    if (Bug != pool_bug::used_count_kept_for_cached || !blocks_[b].cached) --used_;
+    if (bug_ != pool_bug::used_count_kept_for_cached || !blocks_[b].cached) --used_;
     if (blocks_[b].cached) {
       evictable_.push_back(b);
-      if constexpr (Bug == pool_bug::sneaky_u8_release_stamp) {
+      if (bug_ == pool_bug::sneaky_u8_release_stamp) {
         blocks_[b].stamp = ++clock8_;
         stamps_.push({++order_, blocks_[b].stamp, b});
       }
@@ -761,9 +782,9 @@ class flawed_pool {
   /// A free block leaves the free set (a touched hit, or handed out).
   void take_from_free(std::size_t b) {
     if (blocks_[b].refs != 0) return;
-    if constexpr (Bug == pool_bug::sneaky_u8_release_stamp)
+    if (bug_ == pool_bug::sneaky_u8_release_stamp)
       if (blocks_[b].cached) blocks_[b].stamp = ++clock8_;  // invalidates its heap entry
-    if constexpr (Bug != pool_bug::evicts_referenced_block) evictable_.remove(b);
+    if (bug_ != pool_bug::evicts_referenced_block) evictable_.remove(b);
     std::erase(free_uncached_, b);
   }
 
@@ -778,7 +799,7 @@ class flawed_pool {
     if (!free_uncached_.empty()) {
       b = free_uncached_.back();
       free_uncached_.pop_back();
-    } else if constexpr (Bug == pool_bug::sneaky_u8_release_stamp) {
+    } else if (bug_ == pool_bug::sneaky_u8_release_stamp) {
       // The heap entry is trusted when its stamp matches: a touch bumped the block's stamp, so a
       // held block "cannot" match. With 8 bits, 256 stamps later it can.
       while (!stamps_.empty() && !b) {
@@ -792,7 +813,7 @@ class flawed_pool {
     } else {
       if (evictable_.empty()) return std::nullopt;
       auto victim = evictable_.begin();
-      if constexpr (Bug == pool_bug::sneaky_reset_generation_wraps) {
+      if (bug_ == pool_bug::sneaky_reset_generation_wraps) {
         // A block of an older generation holds no content any more: it goes first.
         const auto stale =
             std::find_if(evictable_.begin(), evictable_.end(),
@@ -800,13 +821,14 @@ class flawed_pool {
         if (stale != evictable_.end()) victim = stale;
       }
       b = *victim;
-      if constexpr (Bug != pool_bug::evicted_left_in_cached_list) evictable_.erase(victim);
+      if (bug_ != pool_bug::evicted_left_in_cached_list) evictable_.erase(victim);
       uncache(*b);
     }
     inc(*b);
     return b;
   }
 
+  pool_bug bug_;
   std::size_t block_size_;
   std::vector<block> blocks_;
   std::vector<std::size_t> free_uncached_;  // free blocks without content, LIFO
@@ -821,6 +843,24 @@ class flawed_pool {
   std::uint8_t clock8_ = 0;
   std::uint64_t order_ = 0;
   std::uint8_t generation_ = 0;  // sneaky_reset_generation_wraps
+};
+
+/// `bug_pool` with `Bug`, as a type of its own (to name one pool in a test).
+template <pool_bug Bug>
+class flawed_pool : public bug_pool {
+ public:
+  static constexpr pool_bug bug = Bug;
+  flawed_pool(std::size_t num_blocks, std::size_t block_size)
+      : bug_pool(num_blocks, block_size, Bug) {}
+};
+
+/// A factory of the pools with `bug`: one factory type, so that kvc::check_block_pool's adapter is
+/// compiled once for every bug.
+struct bug_pool_factory {
+  pool_bug bug = pool_bug::none;
+  bug_pool operator()(std::size_t num_blocks, std::size_t block_size) const {
+    return bug_pool(num_blocks, block_size, bug);
+  }
 };
 
 // ---- the known-bad pools, one per bug
@@ -953,8 +993,8 @@ using sneaky_slot_mod_32 = flawed_pool<pool_bug::sneaky_slot_mod_32>;
 
 // ---- iteration ---------------------------------------------------------------------------------
 
-/// X(name) for every ordinary known-bad pool (a checker must catch each), name being both the
-/// type in kvc::mutants::block_pool::pools and its name.
+/// X(name) for every ordinary known-bad pool (a checker must catch each), name being its `pool_bug`,
+/// the name of its type in kvc::mutants::block_pool::pools and its name.
 #define KVC_TEST_ORDINARY_BAD_BLOCK_POOLS(X) \
   X(double_free_decrements_twice)            \
   X(refcount_wraps_at_4)                     \
@@ -1017,9 +1057,9 @@ inline constexpr std::array sneaky_pool_names{
     KVC_TEST_SNEAKY_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_NAME)};
 #undef KVC_TEST_BAD_BLOCK_POOL_NAME
 
-#define KVC_TEST_BAD_BLOCK_POOL_VISIT(name) f.template operator()<name>(std::string_view{#name});
-/// Calls `f.template operator()<Pool>(name)` for every known-bad pool, sneaky ones included, e.g.
-/// with `[]<class Pool>(std::string_view name) { ... Pool(num_blocks, block_size) ... }`.
+#define KVC_TEST_BAD_BLOCK_POOL_VISIT(name) f(pool_bug::name, std::string_view{#name});
+/// Calls `f(bug, name)` for every known-bad pool, sneaky ones included, e.g. with
+/// `[](pool_bug bug, std::string_view name) { ... bug_pool_factory{bug} ... }`.
 template <class F>
 void for_each_bad_pool(F&& f) {
   KVC_TEST_BAD_BLOCK_POOLS(KVC_TEST_BAD_BLOCK_POOL_VISIT)
