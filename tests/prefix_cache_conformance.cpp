@@ -65,21 +65,21 @@ kvc::stateful_report cache_report(bool exact, kvc::reuse_policy policy = {}) {
 
 /// Rejected by the scenarios (naming a failing one) and by kvc::check_prefix_cache: as a bound
 /// (the default, and kvc::explore of the suite), or, for a cache that reuses too little, exactly.
-template <class Cache>
-void require_rejected_by_both(std::string_view name, bool too_little) {
+void require_rejected_by_both(m::cache_flaw flaw, std::string_view name, bool too_little) {
   INFO(name);
-  const kvc::conformance_report scenarios = kvc::check(prefix_cache_scenarios, m::factory<Cache>);
+  const m::scenario_cache_factory<false> flawed{flaw};
+  const m::scenario_cache_factory<true> roomy{flaw};
+  const kvc::conformance_report scenarios = kvc::check(prefix_cache_scenarios, flawed);
   CHECK_FALSE(scenarios.passed());
   CHECK_FALSE(scenarios.failures().empty());
   if (too_little) {
-    require_caught(name, cache_report<m::roomy<Cache>>(true));
-    CHECK(kvc::check_prefix_cache(m::factory<m::roomy<Cache>>, mutant_options(false)).passed());
+    require_caught(name, kvc::check_prefix_cache(roomy, mutant_options(true)));
+    CHECK(kvc::check_prefix_cache(roomy, mutant_options(false)).passed());
   } else {
-    const kvc::exploration_report explored =
-        kvc::explore(prefix_cache_scenarios, m::factory<m::roomy<Cache>>);
+    const kvc::exploration_report explored = kvc::explore(prefix_cache_scenarios, roomy);
     INFO(shown(explored));
     CHECK_FALSE(explored.passed());
-    require_caught(name, cache_report<m::roomy<Cache>>(false));
+    require_caught(name, kvc::check_prefix_cache(roomy, mutant_options(false)));
   }
 }
 
@@ -156,35 +156,35 @@ TEST_CASE("prefix_cache: each scenario starts from a fresh cache") {
 
 TEST_CASE("prefix_cache: every flawed cache is rejected by a scenario and by generated sequences") {
   // Too much reuse (another namespace's, or past a difference): a bound sees it.
-  require_rejected_by_both<m::tokens_only_key>("tokens_only_key", false);
-  require_rejected_by_both<m::adapter_ignored>("adapter_ignored", false);
-  require_rejected_by_both<m::adapter_revision_ignored>("adapter_revision_ignored", false);
-  require_rejected_by_both<m::salt_ignored>("salt_ignored", false);
-  require_rejected_by_both<m::concatenated_key>("concatenated_key", false);
-  require_rejected_by_both<m::int16_tokens>("int16_tokens", false);
-  require_rejected_by_both<m::counts_first_disagreement>("counts_first_disagreement", false);
-  require_rejected_by_both<m::over_reports_cached_length>("over_reports_cached_length", false);
-  require_rejected_by_both<m::minimum_over_entries>("minimum_over_entries", false);
-  require_rejected_by_both<m::erase_leaves_entries>("erase_leaves_entries", false);
-  require_rejected_by_both<m::erase_revived_by_insert>("erase_revived_by_insert", false);
-  require_rejected_by_both<m::namespace_hash8_key>("namespace_hash8_key", false);
-  require_rejected_by_both<m::revision_with_adapter_only>("revision_with_adapter_only", false);
-  require_rejected_by_both<m::first_8_tokens_key>("first_8_tokens_key", false);
-  require_rejected_by_both<m::first_16_tokens_key>("first_16_tokens_key", false);
-  require_rejected_by_both<m::int31_tokens>("int31_tokens", false);
-  require_rejected_by_both<m::magnitude_tokens>("magnitude_tokens", false);
-  require_rejected_by_both<m::minus_one_is_padding>("minus_one_is_padding", false);
-  require_rejected_by_both<m::erase_before_last_lookup>("erase_before_last_lookup", false);
-  require_rejected_by_both<m::erase_after_last_lookup>("erase_after_last_lookup", false);
+  require_rejected_by_both(m::tokens_only_key::flaw, "tokens_only_key", false);
+  require_rejected_by_both(m::adapter_ignored::flaw, "adapter_ignored", false);
+  require_rejected_by_both(m::adapter_revision_ignored::flaw, "adapter_revision_ignored", false);
+  require_rejected_by_both(m::salt_ignored::flaw, "salt_ignored", false);
+  require_rejected_by_both(m::concatenated_key::flaw, "concatenated_key", false);
+  require_rejected_by_both(m::int16_tokens::flaw, "int16_tokens", false);
+  require_rejected_by_both(m::counts_first_disagreement::flaw, "counts_first_disagreement", false);
+  require_rejected_by_both(m::over_reports_cached_length::flaw, "over_reports_cached_length", false);
+  require_rejected_by_both(m::minimum_over_entries::flaw, "minimum_over_entries", false);
+  require_rejected_by_both(m::erase_leaves_entries::flaw, "erase_leaves_entries", false);
+  require_rejected_by_both(m::erase_revived_by_insert::flaw, "erase_revived_by_insert", false);
+  require_rejected_by_both(m::namespace_hash8_key::flaw, "namespace_hash8_key", false);
+  require_rejected_by_both(m::revision_with_adapter_only::flaw, "revision_with_adapter_only", false);
+  require_rejected_by_both(m::first_8_tokens_key::flaw, "first_8_tokens_key", false);
+  require_rejected_by_both(m::first_16_tokens_key::flaw, "first_16_tokens_key", false);
+  require_rejected_by_both(m::int31_tokens::flaw, "int31_tokens", false);
+  require_rejected_by_both(m::magnitude_tokens::flaw, "magnitude_tokens", false);
+  require_rejected_by_both(m::minus_one_is_padding::flaw, "minus_one_is_padding", false);
+  require_rejected_by_both(m::erase_before_last_lookup::flaw, "erase_before_last_lookup", false);
+  require_rejected_by_both(m::erase_after_last_lookup::flaw, "erase_after_last_lookup", false);
   // Too little reuse (an entry lost or ignored): a cache may evict, so only an exact check, which
   // says no entry is evicted, sees it.
-  require_rejected_by_both<m::whole_request_only>("whole_request_only", true);
-  require_rejected_by_both<m::first_entry_wins>("first_entry_wins", true);
-  require_rejected_by_both<m::one_entry_per_namespace>("one_entry_per_namespace", true);
-  require_rejected_by_both<m::erase_clears_all>("erase_clears_all", true);
-  require_rejected_by_both<m::most_recent_entry_only>("most_recent_entry_only", true);
-  require_rejected_by_both<m::erase_whole_model>("erase_whole_model", true);
-  require_rejected_by_both<m::prefix_insert_replaces>("prefix_insert_replaces", true);
+  require_rejected_by_both(m::whole_request_only::flaw, "whole_request_only", true);
+  require_rejected_by_both(m::first_entry_wins::flaw, "first_entry_wins", true);
+  require_rejected_by_both(m::one_entry_per_namespace::flaw, "one_entry_per_namespace", true);
+  require_rejected_by_both(m::erase_clears_all::flaw, "erase_clears_all", true);
+  require_rejected_by_both(m::most_recent_entry_only::flaw, "most_recent_entry_only", true);
+  require_rejected_by_both(m::erase_whole_model::flaw, "erase_whole_model", true);
+  require_rejected_by_both(m::prefix_insert_replaces::flaw, "prefix_insert_replaces", true);
 }
 
 TEST_CASE("prefix_cache: a hash of the namespace cut to 32 bits is seen by its scenario only") {

@@ -91,69 +91,59 @@ namespace detail {
 }  // namespace detail
 
 /// A prefix cache of at most `MaxEntries` entries of at most `MaxTokens` tokens, correct but for
-/// `Flaw`. `insert` returns false when it cannot hold the sequence. 8 entries of 32 tokens are
+/// its flaw. `insert` returns false when it cannot hold the sequence. 8 entries of 32 tokens are
 /// enough for every scenario; `roomy<Cache>`, as many as kvc::model::prefix_cache holds, is enough
 /// for every sequence kvc::check_prefix_cache generates, so that an exact check sees the flaw
 /// alone.
-template <cache_flaw Flaw, std::size_t MaxEntries = 8, std::size_t MaxTokens = 32>
-class flawed_cache {
-  static constexpr bool erase_depends_on_lookups =
-      Flaw == cache_flaw::erase_before_last_lookup || Flaw == cache_flaw::erase_after_last_lookup;
-
+template <std::size_t MaxEntries = 8, std::size_t MaxTokens = 32>
+class scenario_cache {
  public:
-  /// The wrong decision.
-  static constexpr cache_flaw flaw = Flaw;
+  /// An empty cache with `flaw`.
+  constexpr explicit scenario_cache(cache_flaw flaw) noexcept : flaw_(flaw) {}
 
   /// Caches `tokens` under `ns`.
   constexpr bool insert(const kvc::cache_namespace& ns,
                         std::span<const std::int32_t> tokens) noexcept {
     if (tokens.size() > max_tokens) return false;
-    if constexpr (Flaw == cache_flaw::erase_revived_by_insert)
+    if (flaw_ == cache_flaw::erase_revived_by_insert)
       for (std::size_t e = 0; e < size_; ++e)
         if (entries_[e].ns == ns) entries_[e].hidden = false;
-    if constexpr (Flaw == cache_flaw::one_entry_per_namespace) {
+    if (flaw_ == cache_flaw::one_entry_per_namespace) {
       for (std::size_t e = 0; e < size_; ++e)
         if (entries_[e].ns == ns) {
-          entries_[e].assign(ns, tokens, clock_);
+          entries_[e].assign(*this, ns, tokens, clock_);
           return true;
         }
     }
-    if constexpr (Flaw == cache_flaw::prefix_insert_replaces) {
+    if (flaw_ == cache_flaw::prefix_insert_replaces) {
       // "Deduplicates" by keeping the newest of two sequences that start alike.
       for (std::size_t e = 0; e < size_; ++e)
         if (entries_[e].ns == ns && reused_from(entries_[e], tokens) == tokens.size()) {
-          entries_[e].assign(ns, tokens, clock_);
+          entries_[e].assign(*this, ns, tokens, clock_);
           return true;
         }
     }
     if (size_ == max_entries) return false;
-    entries_[size_++].assign(ns, tokens, clock_);
+    entries_[size_++].assign(*this, ns, tokens, clock_);
     return true;
   }
 
-  /// The reusable prefix of `tokens` under `ns`.
+  /// The reusable prefix of `tokens` under `ns`; notes when the lookup was made (which only the
+  /// erase_*_last_lookup flaws read). (Not const: a mutable clock could not be read in a constant
+  /// expression.)
   [[nodiscard]] constexpr std::size_t lookup(const kvc::cache_namespace& ns,
-                                             std::span<const std::int32_t> tokens) const noexcept
-      requires(!erase_depends_on_lookups) {
-    return longest_reuse(ns, tokens);
-  }
-
-  /// The reusable prefix of `tokens` under `ns`; notes when the lookup was made. (Not const: a
-  /// mutable clock could not be read in a constant expression.)
-  [[nodiscard]] constexpr std::size_t lookup(const kvc::cache_namespace& ns,
-                                             std::span<const std::int32_t> tokens) noexcept requires
-      erase_depends_on_lookups {
+                                             std::span<const std::int32_t> tokens) noexcept {
     last_lookup_ = ++clock_;
     return longest_reuse(ns, tokens);
   }
 
   /// Forgets the entries of `ns` and returns how many there were.
   constexpr std::size_t erase(const kvc::cache_namespace& ns) noexcept {
-    if constexpr (Flaw == cache_flaw::erase_clears_all) {
+    if (flaw_ == cache_flaw::erase_clears_all) {
       const std::size_t erased = size_;
       size_ = 0;
       return erased;
-    } else if constexpr (Flaw == cache_flaw::erase_revived_by_insert) {
+    } else if (flaw_ == cache_flaw::erase_revived_by_insert) {
       std::size_t hidden = 0;
       for (std::size_t e = 0; e < size_; ++e)
         if (entries_[e].ns == ns && !entries_[e].hidden) {
@@ -166,10 +156,10 @@ class flawed_cache {
       std::size_t erased = 0;
       for (std::size_t e = 0; e < size_; ++e) {
         const bool erasable =
-            (Flaw != cache_flaw::erase_leaves_entries || erased == 0) &&
-            (Flaw != cache_flaw::erase_before_last_lookup || entries_[e].inserted < last_lookup_) &&
-            (Flaw != cache_flaw::erase_after_last_lookup || entries_[e].inserted >= last_lookup_);
-        const bool owned = Flaw == cache_flaw::erase_whole_model ? entries_[e].ns.model == ns.model
+            (flaw_ != cache_flaw::erase_leaves_entries || erased == 0) &&
+            (flaw_ != cache_flaw::erase_before_last_lookup || entries_[e].inserted < last_lookup_) &&
+            (flaw_ != cache_flaw::erase_after_last_lookup || entries_[e].inserted >= last_lookup_);
+        const bool owned = flaw_ == cache_flaw::erase_whole_model ? entries_[e].ns.model == ns.model
                                                                  : entries_[e].ns == ns;
         if (owned && erasable)
           ++erased;
@@ -192,31 +182,31 @@ class flawed_cache {
     bool hidden = false;
     std::uint64_t inserted = 0;  // the lookup clock when it was inserted
 
-    constexpr void assign(const kvc::cache_namespace& to, std::span<const std::int32_t> from,
-                          std::uint64_t now) noexcept {
+    constexpr void assign(const scenario_cache& cache, const kvc::cache_namespace& to,
+                          std::span<const std::int32_t> from, std::uint64_t now) noexcept {
       ns = to;
       length = from.size();
       hidden = false;
       inserted = now;
-      for (std::size_t i = 0; i < length; ++i) tokens[i] = stored(from[i]);
+      for (std::size_t i = 0; i < length; ++i) tokens[i] = cache.stored(from[i]);
     }
   };
 
   [[nodiscard]] constexpr std::size_t longest_reuse(
       const kvc::cache_namespace& ns, std::span<const std::int32_t> tokens) const noexcept {
-    if constexpr (Flaw == cache_flaw::most_recent_entry_only) {
+    if (flaw_ == cache_flaw::most_recent_entry_only) {
       for (std::size_t e = size_; e-- > 0;)
         if (same_namespace(entries_[e].ns, ns)) return reused_from(entries_[e], tokens);
       return 0;
     }
-    std::size_t answer = Flaw == cache_flaw::minimum_over_entries ? tokens.size() : 0;
+    std::size_t answer = flaw_ == cache_flaw::minimum_over_entries ? tokens.size() : 0;
     for (std::size_t e = 0; e < size_; ++e) {
       const entry& cached = entries_[e];
       if (cached.hidden || !same_namespace(cached.ns, ns)) continue;
       const std::size_t reused = reused_from(cached, tokens);
-      if constexpr (Flaw == cache_flaw::first_entry_wins) {
+      if (flaw_ == cache_flaw::first_entry_wins) {
         if (reused > 0) return reused;
-      } else if constexpr (Flaw == cache_flaw::minimum_over_entries) {
+      } else if (flaw_ == cache_flaw::minimum_over_entries) {
         if (reused < answer) answer = reused;
       } else {
         if (reused > answer) answer = reused;
@@ -225,10 +215,10 @@ class flawed_cache {
     return answer;
   }
 
-  [[nodiscard]] static constexpr std::int32_t stored(std::int32_t token) noexcept {
-    if constexpr (Flaw == cache_flaw::int16_tokens)
+  [[nodiscard]] constexpr std::int32_t stored(std::int32_t token) const noexcept {
+    if (flaw_ == cache_flaw::int16_tokens)
       return static_cast<std::int16_t>(token);  // modular since C++20: 65536 + x becomes x
-    else if constexpr (Flaw == cache_flaw::int31_tokens)
+    else if (flaw_ == cache_flaw::int31_tokens)
       return static_cast<std::int32_t>(static_cast<std::uint32_t>(token) & 0x7FFF'FFFFU);
     else
       return token;
@@ -239,8 +229,8 @@ class flawed_cache {
     return token < 0 ? -std::int64_t{token} : std::int64_t{token};
   }
 
-  [[nodiscard]] static constexpr bool same_token(std::int32_t cached, std::int32_t asked) noexcept {
-    if constexpr (Flaw == cache_flaw::magnitude_tokens)
+  [[nodiscard]] constexpr bool same_token(std::int32_t cached, std::int32_t asked) const noexcept {
+    if (flaw_ == cache_flaw::magnitude_tokens)
       return magnitude(cached) == magnitude(asked);
     else
       return cached == stored(asked);
@@ -257,9 +247,9 @@ class flawed_cache {
     return ns.adapter.empty() ? 0 : ns.adapter_revision;
   }
 
-  [[nodiscard]] static constexpr bool same_namespace(const kvc::cache_namespace& cached,
-                                                     const kvc::cache_namespace& asked) noexcept {
-    switch (Flaw) {
+  [[nodiscard]] constexpr bool same_namespace(const kvc::cache_namespace& cached,
+                                              const kvc::cache_namespace& asked) const noexcept {
+    switch (flaw_) {
       case cache_flaw::tokens_only_key:
         return true;
       case cache_flaw::adapter_ignored:
@@ -288,14 +278,14 @@ class flawed_cache {
     }
   }
 
-  [[nodiscard]] static constexpr std::size_t reused_from(
-      const entry& cached, std::span<const std::int32_t> tokens) noexcept {
-    if constexpr (Flaw == cache_flaw::minus_one_is_padding)
+  [[nodiscard]] constexpr std::size_t reused_from(
+      const entry& cached, std::span<const std::int32_t> tokens) const noexcept {
+    if (flaw_ == cache_flaw::minus_one_is_padding)
       return reused_past_padding(cached, tokens);
     const std::size_t shorter = cached.length < tokens.size() ? cached.length : tokens.size();
     std::size_t common = 0;
     while (common < shorter && same_token(cached.tokens[common], tokens[common])) ++common;
-    switch (Flaw) {
+    switch (flaw_) {
       case cache_flaw::counts_first_disagreement:
         return common < shorter ? common + 1 : common;
       case cache_flaw::whole_request_only:
@@ -325,11 +315,21 @@ class flawed_cache {
     }
   }
 
+  cache_flaw flaw_;
   std::array<entry, max_entries> entries_{};
   std::size_t size_ = 0;
   // Counts lookups, to order inserts against them (erase_before/after_last_lookup only).
   std::uint64_t clock_ = 0;
   std::uint64_t last_lookup_ = 0;
+};
+
+/// `scenario_cache` with `Flaw`, as a type of its own (a constexpr factory of it is an empty class).
+template <cache_flaw Flaw, std::size_t MaxEntries = 8, std::size_t MaxTokens = 32>
+class flawed_cache : public scenario_cache<MaxEntries, MaxTokens> {
+ public:
+  /// The wrong decision.
+  static constexpr cache_flaw flaw = Flaw;
+  constexpr flawed_cache() noexcept : scenario_cache<MaxEntries, MaxTokens>(Flaw) {}
 };
 
 /// A correct cache built like the mutants: the scenarios accept it, so each mutant's rejection is
@@ -402,6 +402,19 @@ using roomy = flawed_cache<Cache::flaw, 64, 64>;
 /// `kvc::verify(suite, factory<Cache>)`.
 template <class Cache>
 inline constexpr auto factory = [] { return Cache{}; };
+
+/// A factory of the scenario caches with `flaw` (`Roomy`: with room for 64 entries of 64 tokens):
+/// one factory type, so that each check's adapter is compiled once for every flaw.
+template <bool Roomy>
+struct scenario_cache_factory {
+  cache_flaw flaw = cache_flaw::none;
+  constexpr auto operator()() const noexcept {
+    if constexpr (Roomy)
+      return scenario_cache<64, 64>(flaw);
+    else
+      return scenario_cache<>(flaw);
+  }
+};
 
 // --- What the engine-style caches share ----------------------------------------------------------
 
