@@ -46,19 +46,16 @@ enum class allocator_flaw : unsigned char {
   refusal_records_nothing_held,  ///< a refused request is recorded, holding 0 slots
 };
 
-/// A slot allocator for at most `MaxRequests` requests holding slots at once, correct but for
-/// `Flaw`. 4 are enough for every scenario; `roomy<Allocator>`, as many as
+/// A slot allocator for at most `MaxRequests` requests holding slots at once, correct but for its
+/// flaw. 4 are enough for every scenario; `roomy<Allocator>`, as many as
 /// kvc::model::slot_allocator holds, is enough for every sequence kvc::check_slot_allocator
 /// generates, so that its check sees the flaw alone.
-template <allocator_flaw Flaw, std::size_t MaxRequests = 4>
-class flawed_allocator {
+template <std::size_t MaxRequests = 4>
+class scenario_allocator {
  public:
-  /// The wrong decision.
-  static constexpr allocator_flaw flaw = Flaw;
-
-  /// An allocator of `capacity` slots, none reserved.
-  constexpr explicit flawed_allocator(std::size_t capacity) noexcept
-      : capacity_(static_cast<std::int64_t>(capacity)) {}
+  /// An allocator of `capacity` slots, none reserved, with `flaw`.
+  constexpr scenario_allocator(std::size_t capacity, allocator_flaw flaw) noexcept
+      : flaw_(flaw), capacity_(static_cast<std::int64_t>(capacity)) {}
 
   /// Reserves `n` more slots for `request`: all of them and true, or none and false.
   constexpr bool try_reserve(std::uint64_t request, std::size_t n) noexcept {
@@ -66,33 +63,33 @@ class flawed_allocator {
     std::size_t at = find(id);
     const auto asked = static_cast<std::int64_t>(n);
     std::int64_t granted = asked;
-    if constexpr (Flaw == allocator_flaw::zero_is_no_request)
+    if (flaw_ == allocator_flaw::zero_is_no_request)
       if (request == 0) return n > 0;
-    const bool fits = Flaw == allocator_flaw::refuses_exact_fit      ? asked < available()
-                      : Flaw == allocator_flaw::grants_one_over_free ? asked <= available() + 1
+    const bool fits = flaw_ == allocator_flaw::refuses_exact_fit      ? asked < available()
+                      : flaw_ == allocator_flaw::grants_one_over_free ? asked <= available() + 1
                                                                      : asked <= available();
     if (!fits) {
-      if constexpr (Flaw == allocator_flaw::partial_grant) {
+      if (flaw_ == allocator_flaw::partial_grant) {
         granted = available();
       } else {
-        if constexpr (Flaw == allocator_flaw::refusal_records_request)
+        if (flaw_ == allocator_flaw::refusal_records_request)
           if (at == size_ && size_ < max_requests) holdings_[size_++] = holding{id, asked};
-        if constexpr (Flaw == allocator_flaw::refusal_records_nothing_held)
+        if (flaw_ == allocator_flaw::refusal_records_nothing_held)
           if (at == size_ && size_ < max_requests) holdings_[size_++] = holding{id, 0};
-        if constexpr (Flaw == allocator_flaw::refusal_adds_to_holding)
+        if (flaw_ == allocator_flaw::refusal_adds_to_holding)
           if (at != size_) holdings_[at].slots += asked;
         return false;
       }
     }
-    if (granted <= 0 && Flaw != allocator_flaw::grants_nothing_asked) return false;
+    if (granted <= 0 && flaw_ != allocator_flaw::grants_nothing_asked) return false;
     if (at == size_) {
       if (size_ == max_requests) return false;
       holdings_[size_++] = holding{id, 0};
     }
     holdings_[at].released = false;
-    if constexpr (Flaw == allocator_flaw::overwrite_instead_of_add)
+    if (flaw_ == allocator_flaw::overwrite_instead_of_add)
       holdings_[at].slots = granted;
-    else if constexpr (Flaw == allocator_flaw::holds_one_less)
+    else if (flaw_ == allocator_flaw::holds_one_less)
       holdings_[at].slots += granted - 1;
     else
       holdings_[at].slots += granted;
@@ -104,15 +101,15 @@ class flawed_allocator {
   constexpr std::int64_t release(std::uint64_t request) noexcept {
     std::size_t at = find(key(request));
     if (at == size_) {
-      if (Flaw != allocator_flaw::unknown_release_frees || size_ == 0) return 0;
+      if (flaw_ != allocator_flaw::unknown_release_frees || size_ == 0) return 0;
       at = 0;  // a lookup that answers "the first slot" on a miss
     }
     if (holdings_[at].released) return 0;
     const std::int64_t freed = holdings_[at].slots;
-    if (Flaw != allocator_flaw::release_lost) used_ -= freed;
-    if constexpr (Flaw == allocator_flaw::release_keeps_holding)
+    if (flaw_ != allocator_flaw::release_lost) used_ -= freed;
+    if (flaw_ == allocator_flaw::release_keeps_holding)
       holdings_[at].released = true;  // the count stays, and a later grant adds to it
-    else if constexpr (Flaw != allocator_flaw::double_release_frees_again)
+    else if (flaw_ != allocator_flaw::double_release_frees_again)
       holdings_[at] = holdings_[--size_];
     return freed;
   }
@@ -129,10 +126,10 @@ class flawed_allocator {
     bool released = false;  // set only by release_keeps_holding
   };
 
-  [[nodiscard]] static constexpr std::uint64_t key(std::uint64_t request) noexcept {
-    if constexpr (Flaw == allocator_flaw::ids_truncated_to_32_bits)
+  [[nodiscard]] constexpr std::uint64_t key(std::uint64_t request) const noexcept {
+    if (flaw_ == allocator_flaw::ids_truncated_to_32_bits)
       return static_cast<std::uint32_t>(request);
-    else if constexpr (Flaw == allocator_flaw::ids_truncated_to_8_bits)
+    else if (flaw_ == allocator_flaw::ids_truncated_to_8_bits)
       return static_cast<std::uint8_t>(request);
     else
       return request;
@@ -144,10 +141,23 @@ class flawed_allocator {
     return size_;
   }
 
+  allocator_flaw flaw_;
   std::int64_t capacity_ = 0;
   std::int64_t used_ = 0;
   std::array<holding, max_requests> holdings_{};
   std::size_t size_ = 0;
+};
+
+/// `scenario_allocator` with `Flaw`, as a type of its own (a constexpr factory of it is an empty
+/// class).
+template <allocator_flaw Flaw, std::size_t MaxRequests = 4>
+class flawed_allocator : public scenario_allocator<MaxRequests> {
+ public:
+  /// The wrong decision.
+  static constexpr allocator_flaw flaw = Flaw;
+  /// An allocator of `capacity` slots, none reserved.
+  constexpr explicit flawed_allocator(std::size_t capacity) noexcept
+      : scenario_allocator<MaxRequests>(capacity, Flaw) {}
 };
 
 /// A correct allocator built like the mutants: the scenarios accept it, so each mutant's
@@ -199,6 +209,19 @@ using roomy = flawed_allocator<Allocator::flaw, 64>;
 /// `kvc::verify(suite, factory<Allocator>)`.
 template <class Allocator>
 inline constexpr auto factory = [](std::size_t capacity) { return Allocator(capacity); };
+
+/// A factory of the scenario allocators with `flaw` (`Roomy`: for 64 requests): one factory type,
+/// so that each check's adapter is compiled once for every flaw.
+template <bool Roomy>
+struct scenario_allocator_factory {
+  allocator_flaw flaw = allocator_flaw::none;
+  constexpr auto operator()(std::size_t capacity) const noexcept {
+    if constexpr (Roomy)
+      return scenario_allocator<64>(capacity, flaw);
+    else
+      return scenario_allocator<>(capacity, flaw);
+  }
+};
 
 // --- Allocators as engines write them, for kvc::check_slot_allocator: a correct one of any
 // integer parameters, and mutants with the bugs engines have shipped ------------------------------
