@@ -1,8 +1,8 @@
 // tests/block_pool_bad_engines_conformance.cpp - known-bad block pools written as engines write
 // them (tests/mutants/block_pool.hpp's pools): each caught by kvc::check_block_pool and shrunk to a
 // few operations, the ones random sequences cannot reach caught by the shadow on a sequence given
-// by hand, and the scenarios rejecting them too. Apart from tests/block_pool_conformance.cpp, so
-// that no unit compiles every pool's check.
+// by hand, and the scenarios rejecting them too. Each check is compiled once for every pool: the
+// pools are one class, `bug_pool`, with the bug as a member.
 #include <doctest/doctest.h>
 
 #include <kvc/specs/block_pool.hpp>
@@ -67,8 +67,7 @@ std::size_t first_wrong_step(std::size_t blocks, std::size_t block_size,
 /// one.
 void require_caught(bad::pool_bug bug, std::string_view name) {
   const bad::bug_pool_factory factory{bug};
-  kvc::block_pool_report report =
-      kvc::check_block_pool(factory, options_for<bad::bug_pool>(false));
+  kvc::block_pool_report report = kvc::check_block_pool(factory, options_for<bad::bug_pool>(false));
   if (report.passed()) report = kvc::check_block_pool(factory, options_for<bad::bug_pool>(true));
   INFO(name);
   INFO(shown(report));

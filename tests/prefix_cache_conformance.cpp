@@ -163,12 +163,14 @@ TEST_CASE("prefix_cache: every flawed cache is rejected by a scenario and by gen
   require_rejected_by_both(m::concatenated_key::flaw, "concatenated_key", false);
   require_rejected_by_both(m::int16_tokens::flaw, "int16_tokens", false);
   require_rejected_by_both(m::counts_first_disagreement::flaw, "counts_first_disagreement", false);
-  require_rejected_by_both(m::over_reports_cached_length::flaw, "over_reports_cached_length", false);
+  require_rejected_by_both(m::over_reports_cached_length::flaw, "over_reports_cached_length",
+                           false);
   require_rejected_by_both(m::minimum_over_entries::flaw, "minimum_over_entries", false);
   require_rejected_by_both(m::erase_leaves_entries::flaw, "erase_leaves_entries", false);
   require_rejected_by_both(m::erase_revived_by_insert::flaw, "erase_revived_by_insert", false);
   require_rejected_by_both(m::namespace_hash8_key::flaw, "namespace_hash8_key", false);
-  require_rejected_by_both(m::revision_with_adapter_only::flaw, "revision_with_adapter_only", false);
+  require_rejected_by_both(m::revision_with_adapter_only::flaw, "revision_with_adapter_only",
+                           false);
   require_rejected_by_both(m::first_8_tokens_key::flaw, "first_8_tokens_key", false);
   require_rejected_by_both(m::first_16_tokens_key::flaw, "first_16_tokens_key", false);
   require_rejected_by_both(m::int31_tokens::flaw, "int31_tokens", false);

@@ -64,7 +64,7 @@ enum class pool_flaw : unsigned char {
 
 /// A block pool of at most `MaxBlocks` blocks, `MaxRequests` live requests and `MaxTokens` tokens
 /// each (8, 4 and 16: enough for every scenario; `roomy_pool` has room for every generated
-/// sequence of kvc::check_block_pool), correct but for `Flaw`.
+/// sequence of kvc::check_block_pool), correct but for its flaw.
 template <std::size_t MaxBlocks = 8, std::size_t MaxRequests = 4, std::size_t MaxTokens = 16>
 class scenario_pool {
  public:
@@ -577,8 +577,7 @@ class bug_pool {
     }
     if (bug_ != pool_bug::free_never_releases)
       for (const std::size_t b : found->second.table) dec(b);
-    if (bug_ == pool_bug::double_free_decrements_twice)
-      finished_[request] = found->second.table;
+    if (bug_ == pool_bug::double_free_decrements_twice) finished_[request] = found->second.table;
     requests_.erase(found);
   }
 
@@ -710,8 +709,8 @@ class bug_pool {
             token < 0 ? static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(token)) : token);
       else if (bug_ == pool_bug::key_token_as_float)
         key.tokens.push_back(  // through float; 2^31 (INT32_MAX rounded) wraps, never UB
-            static_cast<std::int32_t>(static_cast<std::uint32_t>(
-                static_cast<std::int64_t>(static_cast<float>(token)))));
+            static_cast<std::int32_t>(
+                static_cast<std::uint32_t>(static_cast<std::int64_t>(static_cast<float>(token)))));
       else
         key.tokens.push_back(token);
     }
@@ -993,8 +992,8 @@ using sneaky_slot_mod_32 = flawed_pool<pool_bug::sneaky_slot_mod_32>;
 
 // ---- iteration ---------------------------------------------------------------------------------
 
-/// X(name) for every ordinary known-bad pool (a checker must catch each), name being its `pool_bug`,
-/// the name of its type in kvc::mutants::block_pool::pools and its name.
+/// X(name) for every ordinary known-bad pool (a checker must catch each), name being its
+/// `pool_bug`, the name of its type in kvc::mutants::block_pool::pools and its name.
 #define KVC_TEST_ORDINARY_BAD_BLOCK_POOLS(X) \
   X(double_free_decrements_twice)            \
   X(refcount_wraps_at_4)                     \

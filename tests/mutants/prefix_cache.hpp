@@ -157,10 +157,11 @@ class scenario_cache {
       for (std::size_t e = 0; e < size_; ++e) {
         const bool erasable =
             (flaw_ != cache_flaw::erase_leaves_entries || erased == 0) &&
-            (flaw_ != cache_flaw::erase_before_last_lookup || entries_[e].inserted < last_lookup_) &&
+            (flaw_ != cache_flaw::erase_before_last_lookup ||
+             entries_[e].inserted < last_lookup_) &&
             (flaw_ != cache_flaw::erase_after_last_lookup || entries_[e].inserted >= last_lookup_);
         const bool owned = flaw_ == cache_flaw::erase_whole_model ? entries_[e].ns.model == ns.model
-                                                                 : entries_[e].ns == ns;
+                                                                  : entries_[e].ns == ns;
         if (owned && erasable)
           ++erased;
         else
@@ -280,8 +281,7 @@ class scenario_cache {
 
   [[nodiscard]] constexpr std::size_t reused_from(
       const entry& cached, std::span<const std::int32_t> tokens) const noexcept {
-    if (flaw_ == cache_flaw::minus_one_is_padding)
-      return reused_past_padding(cached, tokens);
+    if (flaw_ == cache_flaw::minus_one_is_padding) return reused_past_padding(cached, tokens);
     const std::size_t shorter = cached.length < tokens.size() ? cached.length : tokens.size();
     std::size_t common = 0;
     while (common < shorter && same_token(cached.tokens[common], tokens[common])) ++common;
@@ -323,7 +323,8 @@ class scenario_cache {
   std::uint64_t last_lookup_ = 0;
 };
 
-/// `scenario_cache` with `Flaw`, as a type of its own (a constexpr factory of it is an empty class).
+/// `scenario_cache` with `Flaw`, as a type of its own (a constexpr factory of it is an empty
+/// class).
 template <cache_flaw Flaw, std::size_t MaxEntries = 8, std::size_t MaxTokens = 32>
 class flawed_cache : public scenario_cache<MaxEntries, MaxTokens> {
  public:

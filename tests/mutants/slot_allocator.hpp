@@ -67,7 +67,7 @@ class scenario_allocator {
       if (request == 0) return n > 0;
     const bool fits = flaw_ == allocator_flaw::refuses_exact_fit      ? asked < available()
                       : flaw_ == allocator_flaw::grants_one_over_free ? asked <= available() + 1
-                                                                     : asked <= available();
+                                                                      : asked <= available();
     if (!fits) {
       if (flaw_ == allocator_flaw::partial_grant) {
         granted = available();

@@ -217,11 +217,13 @@ void draw_token_pair(gen::domain& g, std::vector<Cached>& cached,
   // The shared prefix (never longer than either sequence), then the diverging token.
   for (std::size_t i = 0; i < shared; ++i) r[i] = as_requested(c[i]);
   if (shared < requested_length) {
-    if (shared < cached_length)
+    if (shared < cached_length) {
+      const bool zero = kvc::detail::integer_value(c[shared]) == 0;
       r[shared] = g.percent(60) ? g.colliding(as_requested(c[shared]))
-                                : static_cast<Requested>(kvc::detail::integer_value(c[shared]) == 0 ? 1 : 0);
-    else
+                                : static_cast<Requested>(zero ? 1 : 0);
+    } else {
       r[shared] = lookup_token<Requested>(g, extremes);
+    }
   }
   // After it: agreeing again or drawn, up to `drawn_tokens`; repeated past them.
   for (std::size_t i = shared + 1; i < requested_length; ++i) {
