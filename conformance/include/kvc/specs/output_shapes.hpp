@@ -54,6 +54,7 @@
 #include <kvc/row_length.hpp>
 #include <kvc/spec/engine_profile.hpp>
 #include <kvc/spec/integer_result.hpp>
+#include <kvc/spec/integer_results.hpp>
 #include <kvc/spec/offered.hpp>
 #include <kvc/spec/owned.hpp>
 #include <kvc/spec/sequence.hpp>
@@ -507,9 +508,7 @@ struct span_output_shape : ids_call_shape<Derived> {
   /// `actual` as a `result`.
   template <class A>
   [[nodiscard]] static result normalize(const A& actual) {
-    result values;
-    for (const auto& value : actual) values.push_back(detail::to_integer_result(value));
-    return values;
+    return detail::to_integer_results(actual);
   }
 
   /// The same values, in order.
