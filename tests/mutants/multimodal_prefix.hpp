@@ -402,11 +402,13 @@ inline constexpr auto checks_items_in_prefix_only =
 
 // --- Under a reuse policy: the policy built in ---------------------------------------------------
 
-/// An exact implementation `Exact` with policy P applied to its result: how its bug shows in an
-/// engine whose policy is P.
-template <reuse_policy P, class Exact>
+/// An exact implementation `Exact` with a reuse policy applied to its result: how its bug shows in
+/// an engine whose policy is `policy`. The policy is a value, so that one type (and one
+/// instantiation of each check) serves every policy.
+template <class Exact>
 struct under_policy {
   Exact exact{};
+  reuse_policy policy{};
 
   template <class CacheNs, class RequestNs, class Cached, class CachedItems, class Requested,
             class RequestedItems>
@@ -415,14 +417,14 @@ struct under_policy {
                                    const Requested& requested,
                                    const RequestedItems& requested_items) const {
     return kvc::specs::expected_under(
-        P, exact(cache_ns, request_ns, cached, cached_items, requested, requested_items),
+        policy, exact(cache_ns, request_ns, cached, cached_items, requested, requested_items),
         std::ranges::size(requested), std::ranges::size(cached));
   }
 };
 /// `exact` with policy P applied to its result.
 template <reuse_policy P, class Exact>
-[[nodiscard]] constexpr under_policy<P, Exact> under(Exact exact) noexcept {
-  return {exact};
+[[nodiscard]] constexpr under_policy<Exact> under(Exact exact) noexcept {
+  return {exact, P};
 }
 
 /// Rounds the token prefix to P's blocks first and cuts it at the first disagreeing item after:

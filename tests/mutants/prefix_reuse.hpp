@@ -400,30 +400,34 @@ inline constexpr auto block_ignores_namespace = [](const auto&, const auto&, con
 // --- Under a reuse policy: impl(cache_ns, request_ns, cached, requested), the policy built in ---
 
 namespace detail {
-/// An exact-reuse implementation with policy P applied to its result: how the bug of `exact`
-/// shows in an engine whose policy is P.
-template <kvc::reuse_policy P, class Exact>
+/// An exact-reuse implementation with a reuse policy applied to its result: how the bug of `exact`
+/// shows in an engine whose policy is `policy`. The policy is a value, so that one type (and one
+/// instantiation of each check) serves every policy.
+template <class Exact>
 struct exact_under_policy {
   Exact exact;
+  kvc::reuse_policy policy;
 
   template <class CacheNs, class RequestNs, class Cached, class Requested>
   constexpr std::size_t operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
                                    const Cached& cached, const Requested& requested) const {
-    return kvc::specs::expected_under(P, exact(cache_ns, request_ns, cached, requested),
+    return kvc::specs::expected_under(policy, exact(cache_ns, request_ns, cached, requested),
                                       std::ranges::size(requested), std::ranges::size(cached));
   }
 };
 
-/// A block-granular implementation with policy P applied to its result.
-template <kvc::reuse_policy P, class ExactBlocks>
+/// A block-granular implementation with a reuse policy applied to its result.
+template <class ExactBlocks>
 struct blocks_under_policy {
   ExactBlocks exact;
+  kvc::reuse_policy policy;
 
   template <class CacheNs, class RequestNs, class Cached, class Requested>
   constexpr std::size_t operator()(const CacheNs& cache_ns, const RequestNs& request_ns,
                                    const Cached& cached, const Requested& requested,
                                    int block_size) const {
-    return kvc::specs::expected_under(P, exact(cache_ns, request_ns, cached, requested, block_size),
+    return kvc::specs::expected_under(policy,
+                                      exact(cache_ns, request_ns, cached, requested, block_size),
                                       std::ranges::size(requested), std::ranges::size(cached));
   }
 };
@@ -431,15 +435,15 @@ struct blocks_under_policy {
 
 /// `exact` (an exact-reuse implementation) with policy P applied to its result.
 template <kvc::reuse_policy P, class Exact>
-[[nodiscard]] constexpr detail::exact_under_policy<P, Exact> under(Exact exact) noexcept {
-  return {exact};
+[[nodiscard]] constexpr detail::exact_under_policy<Exact> under(Exact exact) noexcept {
+  return {exact, P};
 }
 
 /// `exact` (a block-granular implementation) with policy P applied to its result.
 template <kvc::reuse_policy P, class ExactBlocks>
-[[nodiscard]] constexpr detail::blocks_under_policy<P, ExactBlocks> under_with_blocks(
+[[nodiscard]] constexpr detail::blocks_under_policy<ExactBlocks> under_with_blocks(
     ExactBlocks exact) noexcept {
-  return {exact};
+  return {exact, P};
 }
 
 /// Correct engines, each for one standard policy and so wrong for the others:
