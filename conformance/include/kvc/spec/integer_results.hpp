@@ -5,11 +5,11 @@
 #pragma once
 
 #include <cstddef>
-#include <ranges>
 #include <span>
 #include <type_traits>
 #include <vector>
 
+#include <kvc/detail/ranges.hpp>
 #include <kvc/spec/integer_result.hpp>
 
 namespace kvc::detail {

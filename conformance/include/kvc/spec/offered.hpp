@@ -362,10 +362,22 @@ inline constexpr bool converted_to_parameter =
     std::is_integral_v<A> && std::is_integral_v<P> && !std::is_same_v<A, P> &&
     !std::is_same_v<P, bool> && !std::is_same_v<A, bool>;
 
+/// Whether the sequence `a` holds its values in one array (a vector, a span): then kvc reads them
+/// through a pointer, so that an unoptimized build makes no call per value of each explored case.
+template <class A>
+concept contiguous_sequence = requires(const A& a) {
+  { a.data() } -> std::same_as<const integer_element_t<A>*>;
+};
+
 /// Whether every value of the sequence `a` is a value of T.
 template <class T, class A>
 [[nodiscard]] constexpr bool all_fit(const A& a) noexcept {
   if constexpr (std::is_same_v<T, integer_element_t<A>>) {
+    return true;
+  } else if constexpr (contiguous_sequence<A>) {
+    const auto* values = a.data();
+    for (std::size_t i = 0, n = a.size(); i < n; ++i)
+      if (!std::in_range<T>(integer_value(values[i]))) return false;
     return true;
   } else {
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -422,6 +434,13 @@ struct held<A, F> {
   static constexpr storage make(const A& a) {
     if constexpr (!copied) {
       return a;
+    } else if constexpr (vector && contiguous_sequence<A>) {
+      std::vector<T> out(a.size());
+      const auto* values = a.data();
+      T* converted_values = out.data();
+      for (std::size_t i = 0, n = out.size(); i < n; ++i)
+        converted_values[i] = static_cast<T>(values[i]);
+      return out;
     } else if constexpr (vector) {
       std::vector<T> out;
       out.reserve(a.size());

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <span>
+#include <type_traits>
 
 namespace kvc::detail {
 
@@ -22,6 +23,10 @@ class owned {
   constexpr explicit owned(const Source& source) : owned(source.size()) {
     if constexpr (requires { source.copy_to(data_); }) {
       source.copy_to(data_);
+    } else if constexpr (requires { requires std::is_pointer_v<decltype(source.data())>; }) {
+      // Through a pointer: an unoptimized build makes no call per value.
+      const auto* values = source.data();
+      for (std::size_t i = 0; i < size_; ++i) data_[i] = static_cast<T>(values[i]);
     } else {
       std::size_t i = 0;
       for (const auto& value : source) data_[i++] = static_cast<T>(value);
