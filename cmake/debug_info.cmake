@@ -5,12 +5,15 @@
 # compile-fail pairs, the examples, which check themselves and print what they found): debug
 # information there costs compile time and memory and serves nobody (docs/performance.md).
 #
-# kvc_test_debug_info: for the tests, as KVC_TEST_DEBUG_INFO says:
+# kvc_test_debug_info: for the tests and for the run-time checks they run (kvc::conformance's own
+# sources, which a Debug build optimizes, where full debug information costs a third of their
+# compile time), as KVC_TEST_DEBUG_INFO says:
 #   full   -g: a debugger sees every local variable;
 #   lines  -g1: function names and line tables only, so a backtrace or a sanitizer report names
 #          file and line (the default);
 #   none   -g0 (the default preset: the quick start builds and runs the tests, nobody debugs them).
-set(KVC_TEST_DEBUG_INFO "lines" CACHE STRING "Debug information of kvc's tests: full, lines or none")
+set(KVC_TEST_DEBUG_INFO "lines" CACHE STRING
+    "Debug information of kvc's tests and run-time checks library: full, lines or none")
 set_property(CACHE KVC_TEST_DEBUG_INFO PROPERTY STRINGS full lines none)
 if(NOT KVC_TEST_DEBUG_INFO MATCHES "^(full|lines|none)$")
   message(FATAL_ERROR "KVC_TEST_DEBUG_INFO is '${KVC_TEST_DEBUG_INFO}': one of full, lines, none")
