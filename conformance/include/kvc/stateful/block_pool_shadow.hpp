@@ -26,13 +26,14 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include <kvc/reuse_policy.hpp>
+
+#include "sorted_map.hpp"
 
 namespace kvc {
 
@@ -193,8 +194,8 @@ class block_pool_shadow {
   bool exact_;
   std::size_t max_live_requests_;
   // Ordered by id, as the shadow's answers list them.
-  std::map<std::int64_t, shadow_block> blocks_{};
-  std::map<std::uint64_t, live_request> live_{};
+  detail::sorted_map<std::int64_t, shadow_block> blocks_{};
+  detail::sorted_map<std::uint64_t, live_request> live_{};
   std::size_t held_ = 0;
 };
 
