@@ -290,6 +290,21 @@ inline constexpr bool callable_with<Impl, Args...> = [] {
   }
 }();
 
+/// A list of forms as a chain of pairs (a form, the rest), built once per list: each step of a
+/// search then names two types, where peeling a `type_list` would name all the forms left, for
+/// every implementation searched.
+template <class First, class Rest>
+struct form_chain {};
+struct form_chain_end {};
+template <class List>
+struct chain_of {
+  using type = form_chain_end;
+};
+template <class First, class... Rest>
+struct chain_of<type_list<First, Rest...>> {
+  using type = form_chain<First, typename chain_of<type_list<Rest...>>::type>;
+};
+
 template <bool Fits, class First, class Next>
 struct first_or_next {
   using type = First;
@@ -298,14 +313,18 @@ template <class First, class Next>
 struct first_or_next<false, First, Next> {  // only now is the rest of the list tried
   using type = typename Next::type;
 };
-template <class Impl, class Forms, class... A>
-struct first_fitting {
+template <class Impl, class Chain, class... A>
+struct first_fitting_in_chain {
   using type = no_form_fits;
 };
-template <class Impl, class First, class... Rest, class... A>
-struct first_fitting<Impl, type_list<First, Rest...>, A...>
+template <class Impl, class First, class Rest, class... A>
+struct first_fitting_in_chain<Impl, form_chain<First, Rest>, A...>
     : first_or_next<callable_with<Impl, offered_view_t<A, First>...>, First,
-                    first_fitting<Impl, type_list<Rest...>, A...>> {};
+                    first_fitting_in_chain<Impl, Rest, A...>> {};
+/// The first of `Forms` (a `type_list`) in which `Impl` takes arguments of types `A...`, in order,
+/// or `no_form_fits`.
+template <class Impl, class Forms, class... A>
+struct first_fitting : first_fitting_in_chain<Impl, typename chain_of<Forms>::type, A...> {};
 
 template <class Impl, bool CannotTake, class... A>
 struct search_forms : first_fitting<Impl, all_forms, searched_as_t<A>...> {};
