@@ -1,7 +1,8 @@
 // kvc/stateful/sorted_map.hpp - `kvc::detail::sorted_map`: the part of std::map the block-pool
 // shadow uses (find, insertion by operator[], erase, iteration in key order) over a vector of
-// pairs kept sorted by key. A check's pool holds a few dozen blocks and requests, and <map> would
-// cost every file that includes the shadow's header more to compile than the shadow itself.
+// pairs kept sorted by key. A check's pool holds a few dozen blocks and requests, and <map> is
+// among the costliest standard headers for every file that includes the shadow's header
+// (docs/performance.md).
 #pragma once
 
 #include <cstddef>
